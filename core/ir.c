@@ -1,0 +1,261 @@
+/* ir.c - arena, functions, blocks, instructions, values. */
+#include "m2r.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------- arena ---------- */
+
+typedef struct Chunk Chunk;
+struct Chunk {
+	Chunk *next;
+	size_t size, used;
+	_Alignas(16) unsigned char mem[];
+};
+
+struct Arena {
+	Chunk *head;
+	size_t bytes;
+};
+
+static void *xmalloc(size_t n)
+{
+	void *p = malloc(n);
+	if (!p) {
+		fputs("m2r: out of memory\n", stderr);
+		abort();
+	}
+	return p;
+}
+
+Arena *arena_new(void)
+{
+	Arena *a = xmalloc(sizeof *a);
+	a->head = NULL;
+	a->bytes = 0;
+	return a;
+}
+
+void arena_free(Arena *a)
+{
+	if (!a)
+		return;
+	for (Chunk *c = a->head, *n; c; c = n) {
+		n = c->next;
+		free(c);
+	}
+	free(a);
+}
+
+void *aalloc(Arena *a, size_t n)
+{
+	n = (n + 15) & ~(size_t)15;
+	Chunk *c = a->head;
+	if (!c || c->size - c->used < n) {
+		size_t sz = 64 * 1024;
+		if (c && c->size < (64u << 20))
+			sz = c->size * 2; /* grow geometrically: few chunks */
+		if (sz < n)
+			sz = n;
+		c = xmalloc(sizeof *c + sz);
+		c->size = sz;
+		c->used = 0;
+		c->next = a->head;
+		a->head = c;
+	}
+	void *p = c->mem + c->used;
+	c->used += n;
+	a->bytes += n;
+	memset(p, 0, n);
+	return p;
+}
+
+char *astrndup(Arena *a, const char *s, size_t n)
+{
+	char *d = aalloc(a, n + 1);
+	memcpy(d, s, n);
+	d[n] = 0;
+	return d;
+}
+
+size_t arena_bytes(const Arena *a)
+{
+	return a->bytes;
+}
+
+void vgrow_(Arena *a, void **v, int *cap, size_t elsz, int need)
+{
+	int c = *cap ? *cap : 4;
+	while (c < need)
+		c *= 2;
+	void *n = aalloc(a, (size_t)c * elsz);
+	if (*cap)
+		memcpy(n, *v, (size_t)*cap * elsz);
+	*v = n;
+	*cap = c;
+}
+
+void bs_init(Arena *a, BSet *s, int nbits)
+{
+	s->nw = (nbits + 63) / 64;
+	s->w = aalloc(a, (size_t)(s->nw ? s->nw : 1) * sizeof(Word));
+}
+
+/* ---------- functions ---------- */
+
+Fn *fn_new(const char *name)
+{
+	Arena *a = arena_new();
+	Fn *f = aalloc(a, sizeof *f);
+	f->a = a;
+	f->name = astrndup(a, name, strlen(name));
+	f->undef = fn_val(f, VUNDEF, -1, "undef");
+	f->poison = fn_val(f, VPOISON, -1, "poison");
+	return f;
+}
+
+void fn_free(Fn *f)
+{
+	if (f)
+		arena_free(f->a);
+}
+
+/* Types are few per function: a linear intern is cheap enough, and
+ * keeping it simple avoids a hash table here. */
+int fn_type(Fn *f, const char *text, size_t n)
+{
+	for (int i = 0; i < f->type.n; i++)
+		if (strlen(f->type.v[i]) == n && memcmp(f->type.v[i], text, n) == 0)
+			return i;
+	vpush(f->a, f->type, astrndup(f->a, text, n));
+	return f->type.n - 1;
+}
+
+const char *fn_typestr(const Fn *f, int t)
+{
+	return t >= 0 && t < f->type.n ? f->type.v[t] : "?";
+}
+
+int fn_blk(Fn *f, const char *name)
+{
+	Blk b;
+	memset(&b, 0, sizeof b);
+	b.name = name ? astrndup(f->a, name, strlen(name)) : NULL;
+	b.num = -1;
+	vpush(f->a, f->blk, b);
+	return f->blk.n - 1;
+}
+
+int fn_val(Fn *f, int kind, int type, const char *name)
+{
+	Val v;
+	memset(&v, 0, sizeof v);
+	v.kind = (uint8_t)kind;
+	v.type = type;
+	v.ins = -1;
+	v.num = -1;
+	v.name = name ? astrndup(f->a, name, strlen(name)) : NULL;
+	vpush(f->a, f->val, v);
+	return f->val.n - 1;
+}
+
+int fn_const(Fn *f, int type, const char *text)
+{
+	return fn_val(f, VCONST, type, text);
+}
+
+int fn_ins(Fn *f, int b, int op, int type, int nop, int nlab)
+{
+	Ins in;
+	memset(&in, 0, sizeof in);
+	in.op = (uint8_t)op;
+	in.blk = b;
+	in.type = type;
+	in.res = -1;
+	in.nop = nop;
+	in.ops = nop ? aalloc(f->a, (size_t)nop * sizeof(int)) : NULL;
+	in.nlab = nlab;
+	in.lab = nlab ? aalloc(f->a, (size_t)nlab * sizeof(int)) : NULL;
+	vpush(f->a, f->ins, in);
+	int id = f->ins.n - 1;
+	if (b >= 0)
+		vpush(f->a, f->blk.v[b].ins, id);
+	return id;
+}
+
+int fn_res(Fn *f, int i, int t, const char *name)
+{
+	int v = fn_val(f, VINS, t, name);
+	f->val.v[v].ins = i;
+	f->ins.v[i].res = v;
+	return v;
+}
+
+int val_res(Fn *f, int v)
+{
+	if (!f->fwd || v < 0)
+		return v;
+	int r = v;
+	while (f->fwd[r] >= 0)
+		r = f->fwd[r];
+	while (f->fwd[v] >= 0) { /* path compression */
+		int n = f->fwd[v];
+		f->fwd[v] = r;
+		v = n;
+	}
+	return r;
+}
+
+int op_is_term(int op)
+{
+	switch (op) {
+	case OBR: case OCBR: case OSWITCH: case ORET: case OUNREACH: case OTERM:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static const char *const reasons[NREASON] = {
+	[R_NONE] = "none",
+	[R_ADDR_STORED] = "address-stored",
+	[R_ADDR_PASSED] = "address-passed",
+	[R_ADDR_ESCAPED] = "address-escaped",
+	[R_PARTIAL] = "partial-access",
+	[R_VOLATILE] = "volatile",
+	[R_TYPE_MISMATCH] = "type-mismatch",
+	[R_NON_ENTRY] = "non-entry-alloca",
+	[R_ARRAY] = "array-alloca",
+	[R_PINNED] = "pinned",
+};
+
+const char *reason_name(int r)
+{
+	assert(r >= 0 && r < NREASON);
+	return reasons[r];
+}
+
+static const char *const paths[NPATH] = {
+	[P_NONE] = "not-promoted",
+	[P_DEAD] = "dead",
+	[P_SINGLE_STORE] = "single-store",
+	[P_SINGLE_BLOCK] = "single-block",
+	[P_GENERAL] = "general",
+};
+
+const char *path_name(int p)
+{
+	assert(p >= 0 && p < NPATH);
+	return paths[p];
+}
+
+const char *placement_name(int p)
+{
+	switch (p) {
+	case PL_PRUNED: return "pruned";
+	case PL_SEMIPRUNED: return "semipruned";
+	case PL_MINIMAL: return "minimal";
+	}
+	return "?";
+}

@@ -1,0 +1,297 @@
+/* m2r.h - the one header of the mem2reg core (C11, no GCC headers).
+ *
+ * Everything is a dense integer id into an array owned by a Fn:
+ * blocks (Blk), instructions (Ins) and values (Val).  All memory of a
+ * function lives in one arena, freed at once by fn_free().
+ *
+ * Invariants that every file relies on:
+ *  - Blk.ins lists the block's live-or-dead instruction ids in order;
+ *    phis first, the terminator last.  Dead instructions carry IDEAD and
+ *    are skipped by every walker.
+ *  - Operands are value ids.  A value may be forwarded (Fn.fwd) to
+ *    another after promotion; always read operands through val_res().
+ *  - Successors of a block are the labels of its terminator (Ins.lab),
+ *    duplicates included: one CFG edge per label.
+ */
+#ifndef M2R_H
+#define M2R_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------- arena (ir.c) ---------- */
+
+typedef struct Arena Arena;
+
+Arena *arena_new(void);
+void arena_free(Arena *a);
+void *aalloc(Arena *a, size_t n); /* zeroed, 16-byte aligned */
+char *astrndup(Arena *a, const char *s, size_t n);
+size_t arena_bytes(const Arena *a); /* bytes handed out so far */
+
+/* Growable array living in an arena (old storage is simply abandoned). */
+#define VEC(T) struct { T *v; int n, cap; }
+void vgrow_(Arena *a, void **v, int *cap, size_t elsz, int need);
+#define vreserve(A, vec, need) \
+	((need) > (vec).cap ? vgrow_((A), (void **)&(vec).v, &(vec).cap, sizeof *(vec).v, (need)) : (void)0)
+#define vpush(A, vec, x) \
+	(vreserve(A, vec, (vec).n + 1), (vec).v[(vec).n++] = (x))
+
+/* ---------- bitsets ---------- */
+
+typedef uint64_t Word;
+typedef struct { Word *w; int nw; } BSet;
+
+void bs_init(Arena *a, BSet *s, int nbits);
+static inline int bs_has(const BSet *s, int i) { return (s->w[i >> 6] >> (i & 63)) & 1; }
+static inline void bs_set(BSet *s, int i) { s->w[i >> 6] |= (Word)1 << (i & 63); }
+static inline void bs_clr(BSet *s, int i) { s->w[i >> 6] &= ~((Word)1 << (i & 63)); }
+
+/* ---------- the IR ---------- */
+
+enum ValKind {
+	VARG,    /* function argument; Val.ins = argument index */
+	VINS,    /* result of instruction Val.ins */
+	VCONST,  /* literal (integer, float, null, true, constant expr, @global) */
+	VUNDEF,  /* undef */
+	VPOISON, /* poison */
+	VOPAQUE, /* external value the core does not look into (bridge) */
+	VFWD,    /* reader only: referenced, not yet defined */
+};
+
+typedef struct Val {
+	uint8_t kind;
+	int type;         /* type id, -1 when unknown or untyped */
+	int ins;          /* VINS: defining instruction; VARG: index */
+	const char *name; /* "x" for %x, NULL for an unnamed (numbered) value;
+	                     VCONST/VOPAQUE: the literal text as printed */
+	int line, col;    /* reader: first mention (for errors) */
+	int num;          /* number when unnamed, set by fn_number() */
+} Val;
+
+enum Op {
+	OALLOCA,  /* res = alloca type [, count]; op[0] = count or absent */
+	OLOAD,    /* res = load type, op[0] = pointer */
+	OSTORE,   /* store type op[0], op[1] = pointer */
+	OPHI,     /* res = phi type; op[i] comes from block lab[i] */
+	OBR,      /* br lab[0] */
+	OCBR,     /* br op[0], lab[0] (true), lab[1] (false) */
+	OSWITCH,  /* switch op[0]; lab[0] default; op[i] -> lab[i], i >= 1 */
+	ORET,     /* ret [op[0]] */
+	OUNREACH, /* unreachable */
+	OTERM,    /* generic terminator: text template, operands, lab[] */
+	OGEN,     /* generic operation: text template, operands, optional res */
+	NOPS
+};
+
+enum InsFlag {
+	IVOLATILE = 1,
+	IATOMIC = 2,
+	IDEAD = 4,  /* removed: skipped everywhere */
+	INEW = 8,   /* created by the promotion (phis) */
+};
+
+/* Templates (OGEN, OTERM, and Fn.head) are the instruction's text with
+ * T_VAL marking "print the next operand" and T_LAB "print the next label". */
+#define T_VAL '\001'
+#define T_LAB '\002'
+
+typedef struct Ins {
+	uint8_t op, flags;
+	int blk;
+	int type;         /* alloca: allocated type; load/store/phi: value type;
+	                     ret: returned type or -1 */
+	int res;          /* result value or -1 */
+	int nop, *ops;    /* operand value ids */
+	int nlab, *lab;   /* block ids (successors; phi: incoming blocks) */
+	const char *text; /* OGEN/OTERM: template.  Others: trailing text
+	                     printed after the operands (", align 4, !dbg !7"),
+	                     or NULL.  OSWITCH: the case types are .type. */
+	int reason;       /* alloca: non-promotion reason pinned by the
+	                     front end (enum Reason), 0 for none */
+	int line, col;    /* source position (reader: 1-based; bridge: any) */
+} Ins;
+
+typedef struct Blk {
+	const char *name; /* label without '%', NULL when numbered */
+	VEC(int) ins;
+	int *succ, nsucc; /* CFG, filled by cfg_build(); duplicates kept */
+	int *pred, npred; /* one entry per incoming edge, in a fixed order */
+	int line;
+	int num;          /* number when unnamed, set by fn_number() */
+} Blk;
+
+typedef struct Fn {
+	Arena *a;
+	const char *name;  /* "foo" for @foo */
+	const char *head;  /* "define ... @foo(i32 \001, ...) #0 {" template */
+	const char *file;  /* for messages */
+	VEC(Val) val;
+	VEC(Ins) ins;
+	VEC(Blk) blk;      /* blk.v[0] is the entry block */
+	VEC(int) arg;      /* argument value ids */
+	VEC(const char *) type; /* interned type texts */
+	int *fwd;          /* value forwarding after promotion (NULL: none) */
+	int undef, poison; /* the function's undef / poison values */
+	int line;          /* line of "define" */
+} Fn;
+
+Fn *fn_new(const char *name);
+void fn_free(Fn *f);
+int fn_type(Fn *f, const char *text, size_t n);  /* intern, returns id */
+const char *fn_typestr(const Fn *f, int type);   /* "?" for -1 */
+int fn_blk(Fn *f, const char *name);             /* new block */
+int fn_val(Fn *f, int kind, int type, const char *name);
+int fn_const(Fn *f, int type, const char *text); /* new VCONST */
+/* Append an instruction to block b (b may be -1: not placed yet).
+ * ops/lab arrays are allocated with the given sizes, filled by caller. */
+int fn_ins(Fn *f, int b, int op, int type, int nop, int nlab);
+/* Give instruction i a result value of type t and name (NULL: numbered). */
+int fn_res(Fn *f, int i, int t, const char *name);
+
+/* Follow the forwarding table (with path compression). */
+int val_res(Fn *f, int v);
+static inline Ins *term_of(Fn *f, int b)
+{
+	Blk *bk = &f->blk.v[b];
+	return bk->ins.n ? &f->ins.v[bk->ins.v[bk->ins.n - 1]] : NULL;
+}
+int op_is_term(int op);
+
+/* ---------- textual IR (text.c) ---------- */
+
+/* The reader returns module items one at a time so that a caller can
+ * process and free each function before reading the next. */
+enum { RD_END, RD_RAW, RD_FN, RD_ERR };
+
+typedef struct Reader {
+	const char *file, *buf, *end, *p;
+	int line;
+	char err[512];  /* "FILE:LINE:COL: error: message" on RD_ERR */
+	const char *raw; size_t nraw; /* RD_RAW: module-level text, one line */
+	Fn *fn;                       /* RD_FN: caller owns, fn_free() it */
+} Reader;
+
+void rd_init(Reader *r, const char *file, const char *buf, size_t len);
+int rd_next(Reader *r);
+
+/* Number unnamed arguments, blocks and results sequentially in print
+ * order, as LLVM requires (Val.num, Blk.num). */
+void fn_number(Fn *f);
+/* Print f in the textual IR (calls fn_number first). */
+void fn_print(Fn *f, FILE *out);
+
+/* ---------- CFG and dominators (cfg.c, dom.c) ---------- */
+
+void cfg_build(Fn *f); /* Blk.succ/pred from the terminators */
+
+typedef struct Dom {
+	int n;            /* number of blocks */
+	int nreach;       /* reachable blocks */
+	int *rpo;         /* reachable blocks in reverse post-order */
+	int *rpoidx;      /* block -> index in rpo, -1 if unreachable */
+	int *idom;        /* immediate dominator, -1 for entry/unreachable */
+	int *level;       /* depth in the dominator tree (entry 0) */
+	int *kid, *sib;   /* dominator tree: first child, next sibling, -1 */
+	int *pre, *post;  /* dominator-tree DFS interval: a dom b iff
+	                     pre[a] <= pre[b] && post[b] <= post[a] */
+	int *dfoff, *df;  /* dominance frontier of b: df[dfoff[b]..dfoff[b+1]) */
+} Dom;
+
+/* Dominator tree by Lengauer-Tarjan (near-linear on every CFG shape). */
+void dom_build(Fn *f, Dom *d);
+/* Dominance frontiers of all blocks at once (Cytron et al. via runners). */
+void df_build(Fn *f, Dom *d);
+static inline int dom_reach(const Dom *d, int b) { return d->rpoidx[b] >= 0; }
+static inline int dominates(const Dom *d, int a, int b)
+{
+	return d->pre[a] <= d->pre[b] && d->post[b] <= d->post[a];
+}
+
+/* ---------- promotion (promote.c) ---------- */
+
+/* Why an alloca is not promoted.  Names are stable: they appear in the
+ * statistics, the JSON schema and the docs (see reason_name). */
+enum Reason {
+	R_NONE,
+	R_ADDR_STORED,   /* "address-stored": its address is stored */
+	R_ADDR_PASSED,   /* "address-passed": passed to a call */
+	R_ADDR_ESCAPED,  /* "address-escaped": other use of the address */
+	R_PARTIAL,       /* "partial-access": gep/bitcast/part of it */
+	R_VOLATILE,      /* "volatile" load or store */
+	R_TYPE_MISMATCH, /* "type-mismatch": accessed with another type */
+	R_NON_ENTRY,     /* "non-entry-alloca": not in the entry block */
+	R_ARRAY,         /* "array-alloca": alloca with an element count */
+	R_PINNED,        /* "pinned": front end says it must stay in memory */
+	NREASON
+};
+const char *reason_name(int r);
+
+enum Path {
+	P_NONE,         /* not promoted */
+	P_DEAD,         /* "dead": no loads */
+	P_SINGLE_STORE, /* "single-store" */
+	P_SINGLE_BLOCK, /* "single-block" */
+	P_GENERAL,      /* "general": IDF placement and renaming */
+	NPATH
+};
+const char *path_name(int p);
+
+enum Placement { PL_PRUNED, PL_SEMIPRUNED, PL_MINIMAL };
+const char *placement_name(int p);
+
+typedef struct PromoteOpts {
+	int placement;  /* enum Placement */
+	int simplify;   /* run phi simplification (default 1) */
+} PromoteOpts;
+
+/* Per alloca: what happened to it. */
+typedef struct VarStat {
+	int alloca;     /* instruction id of the alloca */
+	int reason;     /* enum Reason, R_NONE if promoted */
+	int path;       /* enum Path */
+	int nphi;       /* phis placed (before simplification) */
+	int *phiblk;    /* their blocks, ascending block id */
+	int nphikept;   /* phis left after simplification */
+} VarStat;
+
+/* Counter names follow LLVM's where LLVM has one. */
+typedef struct Stats {
+	long NumAlloca;          /* allocas seen */
+	long NumPromoted;
+	long NumDeadAlloca;
+	long NumSingleStore;
+	long NumLocalPromoted;
+	long NumPHIInsert;
+	long NumPHISimplified;   /* phis removed by simplification */
+	long NumLoadsRemoved;
+	long NumStoresRemoved;
+	long NumRounds;          /* promotion rounds to the fixed point */
+	long NumNotPromoted[NREASON];
+	VEC(VarStat) var;        /* one per alloca, in instruction order */
+} Stats;
+
+void m2r_promote(Fn *f, const PromoteOpts *o, Stats *st);
+
+/* ---------- verifier (verify.c) ---------- */
+
+/* Checks the SSA invariants; returns 0 when fine, else writes
+ * "function @f: block %b: message" into msg. */
+int m2r_verify(Fn *f, char *msg, size_t len);
+
+/* ---------- statistics output (stats.c) ---------- */
+
+void stats_print_text(Fn *f, const Stats *st, FILE *out);
+void stats_print_json(Fn *f, const Stats *st, FILE *out);
+/* Block label as printed ("if.then" or "5"): valid after fn_number(). */
+const char *blk_label(Fn *f, int b, char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -194,12 +194,12 @@ int fn_res(Fn *f, int i, int t, const char *name)
 
 int val_res(Fn *f, int v)
 {
-	if (!f->fwd || v < 0)
+	if (!f->fwd || v < 0 || v >= f->nfwd)
 		return v;
 	int r = v;
-	while (f->fwd[r] >= 0)
+	while (r < f->nfwd && f->fwd[r] >= 0)
 		r = f->fwd[r];
-	while (f->fwd[v] >= 0) { /* path compression */
+	while (v < f->nfwd && f->fwd[v] >= 0) { /* path compression */
 		int n = f->fwd[v];
 		f->fwd[v] = r;
 		v = n;

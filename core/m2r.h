@@ -136,7 +136,8 @@ typedef struct Fn {
 	VEC(Blk) blk;      /* blk.v[0] is the entry block */
 	VEC(int) arg;      /* argument value ids */
 	VEC(const char *) type; /* interned type texts */
-	int *fwd;          /* value forwarding after promotion (NULL: none) */
+	int *fwd, nfwd;    /* value forwarding after promotion: fwd[v] is the
+	                      replacement of v or -1; values >= nfwd have none */
 	int undef, poison; /* the function's undef / poison values */
 	int line;          /* line of "define" */
 } Fn;
@@ -280,9 +281,11 @@ void m2r_promote(Fn *f, const PromoteOpts *o, Stats *st);
 
 /* ---------- verifier (verify.c) ---------- */
 
-/* Checks the SSA invariants; returns 0 when fine, else writes
- * "function @f: block %b: message" into msg. */
-int m2r_verify(Fn *f, char *msg, size_t len);
+/* Checks the SSA invariants (structure, phi entries against the
+ * predecessors, every operand defined and dominating its use).
+ * Returns 0 when fine; else writes "block %b: message" into msg and
+ * the offending instruction (or -1) into *where. */
+int m2r_verify(Fn *f, char *msg, size_t len, int *where);
 
 /* ---------- statistics output (stats.c) ---------- */
 

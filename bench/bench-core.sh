@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# bench-core.sh - time the promotion core of m2r-opt on generated IR.
+#
+# For each shape and size, generates build/bench/SHAPE-N.ll with m2r-gen,
+# runs "m2r-opt --time -o /dev/null FILE" RUNS times and takes the median of
+# promote_ns from its stderr line
+#   time @NAME read_ns=R promote_ns=P print_ns=Q blocks=B insts=I phis=H phiargs=A
+# Prints a table with the growth of the median from one size to the next
+# (a ratio near the size ratio means linear), and for the switch shape the
+# cost per phi argument.  A benchmark, not a test: it fails only when a
+# program fails, never on a time.
+#
+# Environment: M2R_OPT, M2R_GEN (default build/...), BENCH_SHAPES,
+# BENCH_SIZES, BENCH_RUNS, BENCH_DIR.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+M2R_OPT=${M2R_OPT:-build/m2r-opt}
+M2R_GEN=${M2R_GEN:-build/m2r-gen}
+SHAPES=${BENCH_SHAPES:-straight diamonds ladder loops switch}
+SIZES=${BENCH_SIZES:-10000 100000}
+RUNS=${BENCH_RUNS:-5}
+DIR=${BENCH_DIR:-build/bench}
+
+for p in "$M2R_OPT" "$M2R_GEN"; do
+	[ -x "$p" ] || { echo "bench-core: $p not built (run make)" >&2; exit 1; }
+done
+mkdir -p "$DIR"
+
+# value of KEY=... in a "time @..." line
+field() { sed -n "s/.* $1=\([0-9][0-9]*\).*/\1/p" <<<"$2"; }
+
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print int((v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+
+printf '%-9s %8s %8s %9s %8s %10s %11s %8s %11s %8s\n' \
+	shape N blocks insts phis phiargs promote_ms growth ns/phiarg growth
+for shape in $SHAPES; do
+	prev_ms="" prev_npa=""
+	for n in $SIZES; do
+		f="$DIR/$shape-$n.ll"
+		"$M2R_GEN" "$shape" "$n" >"$f"
+		times=()
+		line=""
+		for ((r = 0; r < RUNS; r++)); do
+			if ! err=$("$M2R_OPT" --time -o /dev/null "$f" 2>&1 >/dev/null); then
+				echo "bench-core: $M2R_OPT --time -o /dev/null $f failed:" >&2
+				printf '%s\n' "$err" | head -20 >&2
+				exit 1
+			fi
+			line=$(grep -m1 "^time @bench_$shape " <<<"$err" || true)
+			p=$(field promote_ns "$line")
+			if [ -z "$p" ]; then
+				echo "bench-core: no 'time @bench_$shape ... promote_ns=' line from m2r-opt on $f; stderr:" >&2
+				printf '%s\n' "$err" | head -20 >&2
+				exit 1
+			fi
+			times+=("$p")
+		done
+		med=$(printf '%s\n' "${times[@]}" | median)
+		blocks=$(field blocks "$line") insts=$(field insts "$line")
+		phis=$(field phis "$line") phiargs=$(field phiargs "$line")
+		ms=$(awk -v t="$med" 'BEGIN { printf "%.3f", t / 1e6 }')
+		growth="-"
+		if [ -n "$prev_ms" ]; then
+			growth=$(awk -v a="$prev_ms" -v b="$med" 'BEGIN { if (a > 0) printf "%.1fx", b / a; else print "-" }')
+		fi
+		npa="-" npa_growth="-"
+		if [ "$shape" = switch ] && [ "${phiargs:-0}" -gt 0 ]; then
+			npa=$(awk -v t="$med" -v a="$phiargs" 'BEGIN { printf "%.2f", t / a }')
+			if [ -n "$prev_npa" ]; then
+				npa_growth=$(awk -v a="$prev_npa" -v b="$npa" 'BEGIN { if (a > 0) printf "%.2fx", b / a; else print "-" }')
+			fi
+			prev_npa=$npa
+		fi
+		printf '%-9s %8s %8s %9s %8s %10s %11s %8s %11s %8s\n' \
+			"$shape" "$n" "${blocks:-?}" "${insts:-?}" "${phis:-?}" "${phiargs:-?}" \
+			"$ms" "$growth" "$npa" "$npa_growth"
+		prev_ms=$med
+	done
+done

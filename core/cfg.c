@@ -1,0 +1,82 @@
+/* cfg.c - successor and predecessor lists from the terminators.
+ *
+ * Both lists are built in compressed form: one arena array holds every
+ * edge and each block points into it (Blk.succ, Blk.pred).  Counting
+ * first and filling second keeps the cost linear in blocks + edges and
+ * avoids any per-edge allocation, which matters for functions of
+ * 100k+ blocks.  Calling cfg_build() again (after the terminators
+ * changed) simply builds fresh arrays; the old ones stay in the arena.
+ */
+#include "m2r.h"
+
+/* The labels of b's terminator, or none.  A block whose last
+ * instruction is missing, dead or not a terminator has no successors:
+ * the verifier reports such blocks, the CFG must merely not crash. */
+static const Ins *live_term(Fn *f, int b)
+{
+	const Ins *t = term_of(f, b);
+	if (!t || (t->flags & IDEAD) || !op_is_term(t->op))
+		return NULL;
+	return t;
+}
+
+/* A label outside the block table (a front end bug) is dropped rather
+ * than turned into an out-of-bounds write. */
+static int lab_ok(const Fn *f, int l)
+{
+	return l >= 0 && l < f->blk.n;
+}
+
+void cfg_build(Fn *f)
+{
+	int n = f->blk.n;
+	Blk *blk = f->blk.v;
+	size_t ne = 0;
+
+	/* Pass 1: count the edges out of and into every block. */
+	for (int b = 0; b < n; b++)
+		blk[b].nsucc = blk[b].npred = 0;
+	for (int b = 0; b < n; b++) {
+		const Ins *t = live_term(f, b);
+		if (!t)
+			continue;
+		for (int i = 0; i < t->nlab; i++)
+			if (lab_ok(f, t->lab[i])) {
+				blk[b].nsucc++;
+				blk[t->lab[i]].npred++;
+				ne++;
+			}
+	}
+
+	int *succ = aalloc(f->a, (ne ? ne : 1) * sizeof(int));
+	int *pred = aalloc(f->a, (ne ? ne : 1) * sizeof(int));
+
+	/* Carve the two edge arrays into per-block slices.  npred is reset
+	 * and used as the fill cursor of the pred slice below. */
+	size_t so = 0, po = 0;
+	for (int b = 0; b < n; b++) {
+		blk[b].succ = succ + so;
+		blk[b].pred = pred + po;
+		so += (size_t)blk[b].nsucc;
+		po += (size_t)blk[b].npred;
+		blk[b].npred = 0;
+	}
+
+	/* Pass 2: fill.  Visiting the source blocks in ascending id order
+	 * makes every pred list ascending by predecessor id, with the
+	 * duplicate edges of one source adjacent: a fixed order that the
+	 * phi operands and the tests can rely on. */
+	for (int b = 0; b < n; b++) {
+		const Ins *t = live_term(f, b);
+		if (!t)
+			continue;
+		int k = 0;
+		for (int i = 0; i < t->nlab; i++) {
+			int s = t->lab[i];
+			if (!lab_ok(f, s))
+				continue;
+			blk[b].succ[k++] = s;
+			blk[s].pred[blk[s].npred++] = b;
+		}
+	}
+}

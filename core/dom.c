@@ -1,0 +1,284 @@
+/* dom.c - reverse post-order, dominator tree, dominance frontiers.
+ *
+ * Functions may have 100k+ blocks nested 100k deep, so nothing here
+ * recurses (explicit stacks or parent pointers instead) and every step
+ * is near-linear whatever the CFG shape:
+ *
+ *  - the dominator tree is computed by Lengauer-Tarjan, the "simple"
+ *    version (path compression, no balancing): O(E log N) worst case.
+ *    The iterative Cooper-Harvey-Kennedy scheme is simpler but is
+ *    quadratic on adversarial CFGs, which real generated code does hit;
+ *  - frontiers use the Cooper-Harvey-Kennedy runners with a stamp
+ *    array, O(E + sum |DF|).
+ *
+ * Result arrays live in the function's arena (they are what the caller
+ * keeps); scratch arrays are malloc'ed and freed before returning so
+ * that repeated builds do not pile scratch up in the arena.
+ *
+ * Unreachable blocks (from block 0) are ignored as nodes and as edge
+ * sources.  Their numbering is chosen so that dominates() still works:
+ * see number_tree().
+ */
+#include "m2r.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int *xints(size_t n)
+{
+	int *p = malloc((n ? n : 1) * sizeof(int));
+	if (!p) {
+		fputs("m2r: out of memory\n", stderr);
+		abort();
+	}
+	return p;
+}
+
+static int *aints(Fn *f, size_t n)
+{
+	return aalloc(f->a, (n ? n : 1) * sizeof(int));
+}
+
+/* Path compression of the Lengauer-Tarjan forest, without recursion.
+ * The recursive original compresses anc[v] before v; here the chain
+ * from v towards the root is pushed on stk first and then processed
+ * top-down, which is the same order.  Indices are DFS numbers. */
+static int eval(int v, int *anc, int *label, const int *semi, int *stk)
+{
+	if (anc[v] < 0)
+		return v;
+	int sp = 0;
+	for (int x = v; anc[anc[x]] >= 0; x = anc[x])
+		stk[sp++] = x;
+	while (sp) {
+		int x = stk[--sp], a = anc[x];
+		if (semi[label[a]] < semi[label[x]])
+			label[x] = label[a];
+		anc[x] = anc[a];
+	}
+	return label[v];
+}
+
+/* Number the dominator tree by a DFS that walks kid/sib down and idom
+ * up, so it needs no stack.  pre[b] is the pre-order entry number
+ * (0 .. nreach-1, the entry gets 0) and post[b] the largest pre number
+ * in b's subtree, so the subtree of a is exactly the interval
+ * [pre[a], post[a]] and a dominates b iff b's interval nests in a's.
+ *
+ * An unreachable block u gets pre[u] = post[u] = -1 - u: an empty,
+ * negative, per-block point.  Then dominates(u, u) holds (it is
+ * reflexive by construction), but u neither dominates nor is
+ * dominated by any other block, reachable or not: against a reachable
+ * r, pre[r] <= pre[u] fails; the other way, post[r] <= post[u] fails;
+ * two distinct unreachable blocks have distinct points. */
+static void number_tree(Dom *d)
+{
+	int n = d->n, k = 0;
+	for (int b = 0; b < n; b++)
+		if (d->rpoidx[b] < 0)
+			d->pre[b] = d->post[b] = -1 - b;
+	if (!d->nreach)
+		return;
+	int x = 0;
+	for (;;) {
+		d->pre[x] = k++;
+		if (d->kid[x] >= 0) {
+			x = d->kid[x];
+			continue;
+		}
+		/* Leaf: close subtrees until one has a next sibling. */
+		for (;;) {
+			d->post[x] = k - 1;
+			if (d->sib[x] >= 0) {
+				x = d->sib[x];
+				break;
+			}
+			x = d->idom[x];
+			if (x < 0)
+				return;
+		}
+	}
+}
+
+void dom_build(Fn *f, Dom *d)
+{
+	int n = f->blk.n;
+	const Blk *blk = f->blk.v;
+
+	d->n = n;
+	d->nreach = 0;
+	d->rpo = aints(f, (size_t)n);
+	d->rpoidx = aints(f, (size_t)n);
+	d->idom = aints(f, (size_t)n);
+	d->level = aints(f, (size_t)n);
+	d->kid = aints(f, (size_t)n);
+	d->sib = aints(f, (size_t)n);
+	d->pre = aints(f, (size_t)n);
+	d->post = aints(f, (size_t)n);
+	d->dfoff = NULL;
+	d->df = NULL;
+	for (int b = 0; b < n; b++)
+		d->rpoidx[b] = d->idom[b] = d->kid[b] = d->sib[b] = -1;
+	for (int b = 0; b < n; b++)
+		d->level[b] = -1;
+	if (!n)
+		return;
+
+	/* Scratch.  Block-indexed: dfn (DFS number or -1), cur (next
+	 * successor to try).  DFS-number-indexed: vertex (the block),
+	 * parent, semi, label, anc (forest link), idm (idom as a DFS
+	 * number), bucket lists bhead/bnext; stk serves the DFS and eval. */
+	int *mem = xints((size_t)n * 11);
+	int *dfn = mem, *cur = mem + n, *stk = mem + 2 * (size_t)n;
+	int *vertex = mem + 3 * (size_t)n, *parent = mem + 4 * (size_t)n;
+	int *semi = mem + 5 * (size_t)n, *label = mem + 6 * (size_t)n;
+	int *anc = mem + 7 * (size_t)n, *idm = mem + 8 * (size_t)n;
+	int *bhead = mem + 9 * (size_t)n, *bnext = mem + 10 * (size_t)n;
+
+	/* Iterative DFS from the entry, successors in label order.  A
+	 * block is numbered (pre-order) when pushed and appended to rpo
+	 * when its successors are exhausted (post-order); rpo is reversed
+	 * at the end.  The DFS tree is what Lengauer-Tarjan needs. */
+	for (int b = 0; b < n; b++)
+		dfn[b] = -1;
+	int N = 0, sp = 0, np = 0;
+	dfn[0] = N;
+	vertex[N] = 0;
+	parent[N++] = -1;
+	cur[0] = 0;
+	stk[sp++] = 0;
+	while (sp) {
+		int b = stk[sp - 1];
+		if (cur[b] < blk[b].nsucc) {
+			int s = blk[b].succ[cur[b]++];
+			if (dfn[s] < 0) {
+				dfn[s] = N;
+				vertex[N] = s;
+				parent[N++] = dfn[b];
+				cur[s] = 0;
+				stk[sp++] = s;
+			}
+		} else {
+			d->rpo[np++] = b;
+			sp--;
+		}
+	}
+	d->nreach = N;
+	for (int i = 0, j = N - 1; i < j; i++, j--) {
+		int t = d->rpo[i];
+		d->rpo[i] = d->rpo[j];
+		d->rpo[j] = t;
+	}
+	for (int i = 0; i < N; i++)
+		d->rpoidx[d->rpo[i]] = i;
+
+	/* Lengauer-Tarjan on DFS numbers (root 0).  Vertices in reverse
+	 * pre-order: the semidominator is the smallest semi over the
+	 * forest paths of the (reachable) predecessors; w then waits in
+	 * the bucket of its semidominator until that vertex's children
+	 * are linked, when its idom (or a vertex with the same idom, fixed
+	 * up in the last loop) is known. */
+	for (int i = 0; i < N; i++) {
+		semi[i] = label[i] = i;
+		anc[i] = bhead[i] = -1;
+	}
+	idm[0] = -1;
+	for (int w = N - 1; w > 0; w--) {
+		const Blk *bw = &blk[vertex[w]];
+		for (int i = 0; i < bw->npred; i++) {
+			int v = dfn[bw->pred[i]];
+			if (v < 0)
+				continue; /* unreachable source: no path */
+			int u = eval(v, anc, label, semi, stk);
+			if (semi[u] < semi[w])
+				semi[w] = semi[u];
+		}
+		bnext[w] = bhead[semi[w]];
+		bhead[semi[w]] = w;
+		int p = parent[w];
+		anc[w] = p; /* link(p, w) */
+		for (int v = bhead[p]; v >= 0; v = bnext[v]) {
+			int u = eval(v, anc, label, semi, stk);
+			idm[v] = semi[u] < semi[v] ? u : p;
+		}
+		bhead[p] = -1;
+	}
+	for (int w = 1; w < N; w++) /* pre-order: idm[idm[w]] is final */
+		if (idm[w] != semi[w])
+			idm[w] = idm[idm[w]];
+	for (int w = 1; w < N; w++)
+		d->idom[vertex[w]] = vertex[idm[w]];
+	free(mem);
+
+	/* Children pushed in descending id order end up ascending. */
+	for (int b = n - 1; b > 0; b--) {
+		int p = d->idom[b];
+		if (p >= 0) {
+			d->sib[b] = d->kid[p];
+			d->kid[p] = b;
+		}
+	}
+	/* A dominator precedes the blocks it dominates in rpo. */
+	d->level[0] = 0;
+	for (int i = 1; i < N; i++) {
+		int b = d->rpo[i];
+		d->level[b] = d->level[d->idom[b]] + 1;
+	}
+	number_tree(d);
+}
+
+/* Runner walks for all frontiers.  For each reachable block b and each
+ * reachable predecessor p, every block on the dominator-tree path from
+ * p up to (excluding) idom(b) has b in its frontier.  This is done for
+ * every block, not only joins: with one predecessor p, idom(b) = p and
+ * the walk is empty, except for the entry block, whose idom is -1 and
+ * which can have predecessors here (a back edge to block 0); its
+ * frontier entries must not be lost.  last[r] == b means r already got
+ * b, and then so did everything above r up to idom(b): stop there.
+ * (r >= 0 never fails on a correct tree; it keeps a broken one from
+ * writing out of bounds.)
+ * With out == NULL only count (into cnt), else append at pos. */
+static void runners(Fn *f, Dom *d, int *last, int *cnt, int *pos, int *out)
+{
+	int n = d->n;
+	for (int b = 0; b < n; b++)
+		last[b] = -1;
+	for (int b = 0; b < n; b++) {
+		if (d->rpoidx[b] < 0)
+			continue;
+		const Blk *bk = &f->blk.v[b];
+		int stop = d->idom[b];
+		for (int i = 0; i < bk->npred; i++) {
+			int r = bk->pred[i];
+			if (d->rpoidx[r] < 0)
+				continue;
+			while (r >= 0 && r != stop && last[r] != b) {
+				last[r] = b;
+				if (out)
+					out[pos[r]++] = b;
+				else
+					cnt[r]++;
+				r = d->idom[r];
+			}
+		}
+	}
+}
+
+void df_build(Fn *f, Dom *d)
+{
+	int n = d->n;
+	int *scratch = xints((size_t)n * 2);
+	int *last = scratch, *pos = scratch + n;
+
+	/* Count, turn counts into offsets, then fill.  Blocks b are visited
+	 * in ascending id order, so every list comes out ascending without
+	 * sorting; the stamp keeps it free of duplicates. */
+	d->dfoff = aints(f, (size_t)n + 1);
+	runners(f, d, last, d->dfoff + 1, NULL, NULL);
+	for (int b = 0; b < n; b++)
+		d->dfoff[b + 1] += d->dfoff[b];
+	d->df = aints(f, (size_t)d->dfoff[n]);
+	memcpy(pos, d->dfoff, (size_t)n * sizeof(int));
+	runners(f, d, last, NULL, pos, d->df);
+	free(scratch);
+}

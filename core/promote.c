@@ -1,0 +1,521 @@
+/* promote.c - promote allocas to SSA values, as LLVM's mem2reg does.
+ *
+ * The phases, in the order they run for each round:
+ *   1. promotability: one sweep over the function classifies every
+ *      alloca and, in the same sweep, links each alloca's loads and
+ *      stores into an access list in program order;
+ *   2. unreachable accesses are dropped (loads become poison);
+ *   3. fast paths: dead (no loads), single store, single block;
+ *   4. placement (idf.c): iterated dominance frontier of the defining
+ *      blocks, pruned by liveness;
+ *   5. renaming (rename.c): one walk over the CFG for all variables;
+ *   6. cleanup: phi simplification, new phis moved into their blocks.
+ * Promoting %p, which held &a, may make %a promotable: rounds repeat
+ * while such a store was removed, to a fixed point.
+ *
+ * Cost per round: O(instructions + blocks) for the sweeps, plus per
+ * variable O(its accesses) and, on the general path, the size of its
+ * iterated frontier.  No step walks the function once per variable.
+ */
+#include "promote.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int *ints(Prom *P, int n, int init)
+{
+	int *a = aalloc(P->f->a, (size_t)(n > 0 ? n : 1) * sizeof(int));
+	if (init)
+		for (int i = 0; i < n; i++)
+			a[i] = init;
+	return a;
+}
+
+/* Make the forwarding table cover every value of the function. */
+static void fwd_fit(Fn *f)
+{
+	if (f->nfwd >= f->val.n)
+		return;
+	int n = f->val.cap > f->val.n ? f->val.cap : f->val.n;
+	int *t = aalloc(f->a, (size_t)n * sizeof(int));
+	if (f->nfwd)
+		memcpy(t, f->fwd, (size_t)f->nfwd * sizeof(int));
+	for (int i = f->nfwd; i < n; i++)
+		t[i] = -1;
+	f->fwd = t;
+	f->nfwd = n;
+}
+
+static void forward(Fn *f, int from, int to)
+{
+	fwd_fit(f);
+	f->fwd[from] = val_res(f, to);
+}
+
+/* Reason for a generic operation that uses an alloca's address. */
+static int gen_reason(const char *t)
+{
+	static const char *const calls[] = {"call", "invoke", "callbr", 0};
+	static const char *const parts[] = {
+		"getelementptr", "bitcast", "addrspacecast", "extractvalue",
+		"insertvalue", "extractelement", "insertelement", "partial", 0};
+	if (!t)
+		return R_ADDR_ESCAPED;
+	while (*t == ' ')
+		t++;
+	for (const char *m; (m = strchr(t, ' ')) &&
+	     (!strncmp(t, "tail ", 5) || !strncmp(t, "musttail ", 9) ||
+	      !strncmp(t, "notail ", 7));)
+		t = m + 1;
+	size_t n = strcspn(t, " ");
+	for (int i = 0; calls[i]; i++)
+		if (strlen(calls[i]) == n && !strncmp(t, calls[i], n))
+			return R_ADDR_PASSED;
+	for (int i = 0; parts[i]; i++)
+		if (strlen(parts[i]) == n && !strncmp(t, parts[i], n))
+			return R_PARTIAL;
+	return R_ADDR_ESCAPED;
+}
+
+static void bad_stored(Prom *P, int x)
+{
+	if (P->reason[x] == R_NONE)
+		P->reason[x] = R_ADDR_STORED;
+}
+
+static void bad(Prom *P, int x, int r)
+{
+	if (x < 0)
+		return;
+	if (P->reason[x] == R_NONE)
+		P->reason[x] = r;
+	P->other[x] = 1;
+}
+
+static void add_access(Prom *P, int x, int i)
+{
+	P->acc_next[i] = -1;
+	if (P->acc[x] < 0)
+		P->acc[x] = i;
+	else
+		P->acc_next[P->acc_tail[x]] = i;
+	P->acc_tail[x] = i;
+}
+
+/* Phase 1.  Candidates are the live allocas; a store of candidate %a
+ * into candidate %p is remembered in (stored, into) so that the next
+ * round is tried only when promoting %p may free %a. */
+typedef struct { VEC(int) a, p; } Retry;
+
+static void find_candidates(Prom *P)
+{
+	Fn *f = P->f;
+	P->nvarof = f->val.n;
+	P->varof = ints(P, f->val.n, -1);
+	int n = 0;
+	for (int i = 0; i < f->ins.n; i++)
+		if (f->ins.v[i].op == OALLOCA && !(f->ins.v[i].flags & IDEAD) &&
+		    f->ins.v[i].res >= 0)
+			n++;
+	P->nvar = 0;
+	P->vins = ints(P, n, 0);
+	P->vtype = ints(P, n, 0);
+	P->reason = ints(P, n, 0);
+	P->other = aalloc(f->a, (size_t)n + 1);
+	P->path = ints(P, n, 0);
+	P->nload = ints(P, n, 0);
+	P->nstore = ints(P, n, 0);
+	P->acc = ints(P, n, -1);
+	P->acc_tail = ints(P, n, -1);
+	for (int i = 0; i < f->ins.n; i++) {
+		Ins *in = &f->ins.v[i];
+		if (in->op != OALLOCA || (in->flags & IDEAD) || in->res < 0)
+			continue;
+		int x = P->nvar++;
+		P->vins[x] = i;
+		P->vtype[x] = in->type;
+		P->varof[in->res] = x;
+		if (in->reason)
+			bad(P, x, in->reason);
+		if (in->blk != 0)
+			bad(P, x, R_NON_ENTRY);
+		if (in->nop > 0) {
+			Val *c = &f->val.v[val_res(f, in->ops[0])];
+			if (c->kind != VCONST || strcmp(c->name, "1") != 0)
+				bad(P, x, R_ARRAY);
+		}
+	}
+}
+
+static void access_check(Prom *P, int x, Ins *in)
+{
+	if (in->flags & IVOLATILE)
+		bad(P, x, R_VOLATILE);
+	else if (in->type != P->vtype[x])
+		bad(P, x, R_TYPE_MISMATCH);
+}
+
+static void sweep(Prom *P, Retry *rt)
+{
+	Fn *f = P->f;
+	P->acc_next = ints(P, f->ins.n, -1);
+	P->pos = ints(P, f->ins.n, 0);
+	int k = 0;
+	for (int b = 0; b < f->blk.n; b++) {
+		Blk *bk = &f->blk.v[b];
+		for (int j = 0; j < bk->ins.n; j++) {
+			int i = bk->ins.v[j];
+			Ins *in = &f->ins.v[i];
+			if (in->flags & IDEAD)
+				continue;
+			P->pos[i] = k++;
+			int x;
+			switch (in->op) {
+			case OLOAD:
+				if ((x = acc_var(P, in->ops[0])) >= 0) {
+					access_check(P, x, in);
+					add_access(P, x, i);
+					P->nload[x]++;
+				}
+				break;
+			case OSTORE:
+				if ((x = acc_var(P, in->ops[0])) >= 0) {
+					int p = acc_var(P, in->ops[1]);
+					if (p < 0) {
+						bad(P, x, R_ADDR_STORED);
+					} else {
+						bad_stored(P, x);
+						vpush(f->a, rt->a, x);
+						vpush(f->a, rt->p, p);
+					}
+				}
+				if ((x = acc_var(P, in->ops[1])) >= 0) {
+					access_check(P, x, in);
+					add_access(P, x, i);
+					P->nstore[x]++;
+				}
+				break;
+			default: {
+				int r = in->op == OGEN || in->op == OTERM
+				            ? gen_reason(in->text) : R_ADDR_ESCAPED;
+				for (int o = 0; o < in->nop; o++)
+					bad(P, acc_var(P, in->ops[o]), r);
+			}
+			}
+		}
+	}
+}
+
+/* ---------- phases 2 and 3 ---------- */
+
+static void kill(Prom *P, int i)
+{
+	Ins *in = &P->f->ins.v[i];
+	in->flags |= IDEAD;
+	if (in->op == OLOAD)
+		P->st->NumLoadsRemoved++;
+	else if (in->op == OSTORE)
+		P->st->NumStoresRemoved++;
+}
+
+/* Replace load i by value v and delete it. */
+static void replace_load(Prom *P, int i, int v)
+{
+	forward(P->f, P->f->ins.v[i].res, v);
+	kill(P, i);
+}
+
+/* Accesses in unreachable blocks are never renamed: loads read poison,
+ * stores vanish (LLVM leaves poison for such leftover uses). */
+static void drop_unreachable(Prom *P, int x)
+{
+	Fn *f = P->f;
+	int prev = -1;
+	for (int i = P->acc[x]; i >= 0; i = P->acc_next[i]) {
+		Ins *in = &f->ins.v[i];
+		if (dom_reach(P->d, in->blk)) {
+			prev = i;
+			continue;
+		}
+		if (in->op == OLOAD) {
+			P->nload[x]--;
+			replace_load(P, i, f->poison);
+		} else {
+			P->nstore[x]--;
+			kill(P, i);
+		}
+		if (prev < 0)
+			P->acc[x] = P->acc_next[i];
+		else
+			P->acc_next[prev] = P->acc_next[i];
+	}
+}
+
+/* A constant (not undef/poison) is defined everywhere and is never
+ * poison, so every load may take it even where the store does not
+ * dominate: an uninitialised read is undef and undef may be refined. */
+static int defined_everywhere(Fn *f, int v)
+{
+	return f->val.v[val_res(f, v)].kind == VCONST;
+}
+
+/* Single store: each load dominated by the store takes the stored
+ * value.  Returns 1 when every load was rewritten; otherwise the
+ * remaining loads stay in the access list for the other paths. */
+static int single_store(Prom *P, int x)
+{
+	Fn *f = P->f;
+	int s = -1;
+	for (int i = P->acc[x]; i >= 0; i = P->acc_next[i])
+		if (f->ins.v[i].op == OSTORE)
+			s = i;
+	assert(s >= 0);
+	Ins *st = &f->ins.v[s];
+	int v = st->ops[0], anywhere = defined_everywhere(f, v);
+	int prev = -1, left = 0;
+	for (int i = P->acc[x]; i >= 0; i = P->acc_next[i]) {
+		Ins *in = &f->ins.v[i];
+		int ok = in->op == OLOAD &&
+		         (anywhere || (in->blk == st->blk ? P->pos[i] > P->pos[s]
+		                                          : dominates(P->d, st->blk, in->blk)));
+		if (!ok) {
+			left += in->op == OLOAD;
+			prev = i;
+			continue;
+		}
+		replace_load(P, i, v);
+		P->nload[x]--;
+		if (prev < 0)
+			P->acc[x] = P->acc_next[i];
+		else
+			P->acc_next[prev] = P->acc_next[i];
+	}
+	if (left)
+		return 0;
+	kill(P, s);
+	return 1;
+}
+
+static int only_one_block(Prom *P, int x)
+{
+	int b = P->f->ins.v[P->acc[x]].blk;
+	for (int i = P->acc[x]; i >= 0; i = P->acc_next[i])
+		if (P->f->ins.v[i].blk != b)
+			return 0;
+	return 1;
+}
+
+/* Single block: each load takes the nearest preceding store.  A load
+ * before the first store may see a previous iteration's store, so that
+ * case goes to the general path (unless there is no store at all). */
+static int single_block(Prom *P, int x)
+{
+	Fn *f = P->f;
+	if (P->nstore[x] && f->ins.v[P->acc[x]].op == OLOAD)
+		return 0;
+	int cur = f->undef;
+	for (int i = P->acc[x]; i >= 0; i = P->acc_next[i]) {
+		Ins *in = &f->ins.v[i];
+		if (in->op == OSTORE) {
+			cur = in->ops[0];
+			kill(P, i);
+		} else {
+			replace_load(P, i, cur);
+		}
+	}
+	return 1;
+}
+
+static void promote_fast(Prom *P, int x)
+{
+	if (P->nload[x] == 0) {
+		for (int i = P->acc[x]; i >= 0; i = P->acc_next[i])
+			kill(P, i);
+		P->path[x] = P_DEAD;
+		P->st->NumDeadAlloca++;
+	} else if (P->nstore[x] == 1 && single_store(P, x)) {
+		P->path[x] = P_SINGLE_STORE;
+		P->st->NumSingleStore++;
+	} else if (only_one_block(P, x) && single_block(P, x)) {
+		P->path[x] = P_SINGLE_BLOCK;
+		P->st->NumLocalPromoted++;
+	} else {
+		P->path[x] = P_GENERAL;
+	}
+}
+
+/* ---------- phase 6: move the new phis into their blocks ---------- */
+
+static void compact_blocks(Prom *P)
+{
+	Fn *f = P->f;
+	for (int b = 0; b < f->blk.n; b++) {
+		Blk *bk = &f->blk.v[b];
+		int nphi = P->bphioff ? P->bphioff[b + 1] - P->bphioff[b] : 0;
+		int n = nphi;
+		for (int j = 0; j < bk->ins.n; j++)
+			n += !(f->ins.v[bk->ins.v[j]].flags & IDEAD);
+		if (!nphi && n == bk->ins.n)
+			continue; /* nothing added, nothing deleted */
+		int *v = aalloc(f->a, (size_t)(n ? n : 1) * sizeof(int)), k = 0;
+		for (int j = 0; j < nphi; j++) {
+			int i = P->phi.v[P->bphi[P->bphioff[b] + j]];
+			if (!(f->ins.v[i].flags & IDEAD))
+				v[k++] = i;
+		}
+		for (int j = 0; j < bk->ins.n; j++)
+			if (!(f->ins.v[bk->ins.v[j]].flags & IDEAD))
+				v[k++] = bk->ins.v[j];
+		bk->ins.v = v;
+		bk->ins.n = k;
+		bk->ins.cap = n;
+	}
+}
+
+/* Group this round's phis by block, in variable order within a block. */
+static void index_phis(Prom *P)
+{
+	Fn *f = P->f;
+	int nb = f->blk.n;
+	P->bphioff = ints(P, nb + 1, 0);
+	P->bphi = ints(P, P->phi.n, 0);
+	for (int p = 0; p < P->phi.n; p++)
+		P->bphioff[f->ins.v[P->phi.v[p]].blk + 1]++;
+	for (int b = 0; b < nb; b++)
+		P->bphioff[b + 1] += P->bphioff[b];
+	int *fill = ints(P, nb, 0);
+	for (int p = 0; p < P->phi.n; p++) { /* phis were made var by var */
+		int b = f->ins.v[P->phi.v[p]].blk;
+		P->bphi[P->bphioff[b] + fill[b]++] = p;
+	}
+}
+
+/* Entries from unreachable predecessors get poison (after the
+ * simplification, as LLVM does); count the phis each variable keeps. */
+static void finish_phis(Prom *P)
+{
+	Fn *f = P->f;
+	for (int p = 0; p < P->phi.n; p++) {
+		Ins *in = &f->ins.v[P->phi.v[p]];
+		if (in->flags & IDEAD)
+			continue;
+		for (int j = 0; j < in->nop; j++)
+			if (in->ops[j] < 0)
+				in->ops[j] = f->poison;
+		int x = P->phivar.v[p];
+		P->st->var.v[P->statof[P->vins[x]]].nphikept++;
+	}
+}
+
+static void record(Prom *P, int x)
+{
+	Stats *st = P->st;
+	VarStat *vs = &st->var.v[P->statof[P->vins[x]]];
+	vs->reason = P->reason[x];
+	vs->path = P->path[x];
+}
+
+/* One round.  Returns 1 when another round may promote more. */
+static int round_once(Prom *P)
+{
+	Fn *f = P->f;
+	Retry rt;
+	memset(&rt, 0, sizeof rt);
+	P->phi.n = P->phivar.n = 0;
+	P->bphioff = NULL;
+	find_candidates(P);
+	sweep(P, &rt);
+
+	int general = 0;
+	for (int x = 0; x < P->nvar; x++) {
+		if (P->reason[x] != R_NONE) {
+			P->path[x] = P_NONE;
+			record(P, x);
+			continue;
+		}
+		drop_unreachable(P, x);
+		promote_fast(P, x);
+		general += P->path[x] == P_GENERAL;
+	}
+	if (general) {
+		if (!P->dfdone) {
+			df_build(f, P->d);
+			P->dfdone = 1;
+		}
+		int nb = f->blk.n;
+		P->defst = ints(P, nb, 0);
+		P->candst = ints(P, nb, 0);
+		P->livest = ints(P, nb, 0);
+		P->wl = ints(P, nb, 0);
+		P->stamp = 0;
+		for (int x = 0; x < P->nvar; x++)
+			if (P->path[x] == P_GENERAL)
+				place_phis(P, x);
+		fwd_fit(f);
+		index_phis(P);
+		rename_vars(P);
+		if (P->o->simplify)
+			simplify_phis(P);
+		finish_phis(P);
+	}
+	int promoted = 0;
+	for (int x = 0; x < P->nvar; x++) {
+		if (P->path[x] == P_NONE)
+			continue;
+		promoted++;
+		P->st->NumPromoted++;
+		f->ins.v[P->vins[x]].flags |= IDEAD;
+		record(P, x);
+	}
+	compact_blocks(P);
+
+	/* Retry iff some unpromoted alloca's only problem was being stored
+	 * into allocas that are now promoted. */
+	if (!promoted || !rt.a.n)
+		return 0;
+	char *blocked = aalloc(f->a, (size_t)P->nvar + 1);
+	for (int k = 0; k < rt.a.n; k++)
+		if (P->path[rt.p.v[k]] == P_NONE)
+			blocked[rt.a.v[k]] = 1;
+	for (int k = 0; k < rt.a.n; k++) {
+		int a = rt.a.v[k];
+		if (!blocked[a] && !P->other[a] && P->path[a] == P_NONE)
+			return 1;
+	}
+	return 0;
+}
+
+void m2r_promote(Fn *f, const PromoteOpts *o, Stats *st)
+{
+	Dom d;
+	Prom P;
+	memset(&P, 0, sizeof P);
+	memset(&d, 0, sizeof d);
+	P.f = f;
+	P.d = &d;
+	P.o = o;
+	P.st = st;
+	cfg_build(f);
+	dom_build(f, &d);
+
+	/* One VarStat per alloca, in instruction order. */
+	P.statof = ints(&P, f->ins.n, -1);
+	for (int i = 0; i < f->ins.n; i++) {
+		Ins *in = &f->ins.v[i];
+		if (in->op != OALLOCA || (in->flags & IDEAD) || in->res < 0)
+			continue;
+		VarStat vs;
+		memset(&vs, 0, sizeof vs);
+		vs.alloca = i;
+		P.statof[i] = st->var.n;
+		vpush(f->a, st->var, vs);
+		st->NumAlloca++;
+	}
+	do
+		st->NumRounds++;
+	while (round_once(&P));
+	for (int k = 0; k < st->var.n; k++)
+		if (st->var.v[k].path == P_NONE)
+			st->NumNotPromoted[st->var.v[k].reason]++;
+}

@@ -1,0 +1,58 @@
+/* promote.h - state shared by the phases of the promotion (private to
+ * core/: promote.c drives, idf.c places phis, rename.c renames and
+ * simplifies).  Indices: "var" is the index of a candidate alloca in
+ * the current round, "phi" the index of a phi created in this round. */
+#ifndef PROMOTE_H
+#define PROMOTE_H
+
+#include "m2r.h"
+
+typedef struct { const char **tab; int n, cap; } Names;
+
+typedef struct Prom {
+	Fn *f;
+	Dom *d;
+	const PromoteOpts *o;
+	Stats *st;
+	int dfdone;      /* df_build() ran */
+	int *statof;     /* alloca instruction -> index in st->var, -1 */
+
+	/* this round's candidates */
+	int nvar;
+	int *vins;       /* var -> alloca instruction */
+	int *vtype;      /* var -> value type */
+	int *varof, nvarof; /* value -> var or -1, for values < nvarof */
+	int *reason;     /* var -> enum Reason (first one found) */
+	char *other;     /* var -> blocked by more than stores of its
+	                    address into candidate allocas */
+	int *path;       /* var -> enum Path */
+	int *nload, *nstore;
+	int *acc, *acc_tail; /* var -> first/last access (load or store) */
+	int *acc_next;   /* instruction -> next access of the same var */
+	int *pos;        /* instruction -> position in program order */
+
+	/* phis placed this round (general path) */
+	VEC(int) phi;    /* phi -> instruction */
+	VEC(int) phivar; /* phi -> var */
+	int *bphi, *bphioff; /* block b's phis: bphi[bphioff[b]..bphioff[b+1]) */
+
+	/* per-block scratch for placement, stamped per variable */
+	int stamp;
+	int *defst, *candst, *livest;
+	int *wl;         /* worklist, nblk entries */
+	Names names;     /* local names in use, for new phis */
+} Prom;
+
+/* idf.c: place the phis of general-path variable x (appends to P->phi). */
+void place_phis(Prom *P, int x);
+/* rename.c */
+void rename_vars(Prom *P);
+void simplify_phis(Prom *P);
+
+static inline int acc_var(Prom *P, int v)
+{
+	v = val_res(P->f, v);
+	return v >= 0 && v < P->nvarof ? P->varof[v] : -1;
+}
+
+#endif

@@ -1,0 +1,222 @@
+/* rename.c - renaming and phi simplification for the general path.
+ *
+ * Renaming is one depth-first walk over the CFG for all variables at
+ * once, as LLVM's RenamePass: cur[x] is x's reaching value on the path
+ * being walked; changes are logged (var, old value) and undone when the
+ * walk backs up to a sibling edge, so no state is copied per successor.
+ * Every block is visited once, every edge once: O(instructions + edges
+ * + phi operands * log(preds)).
+ */
+#include "promote.h"
+
+#include <string.h>
+
+typedef struct { int blk, pred, mark; } Item;
+typedef struct { int var, old; } Undo;
+
+/* First operand slot of phi in coming from pred p.  Phi labels are the
+ * block's predecessors, sorted with duplicates adjacent. */
+static int slot_of(const Ins *in, int p)
+{
+	int lo = 0, hi = in->nlab;
+	while (lo < hi) {
+		int m = (lo + hi) / 2;
+		if (in->lab[m] < p)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo;
+}
+
+/* One entry per edge: a duplicate edge fills each of its slots. */
+static void fill_phis(Prom *P, int b, int p, const int *cur)
+{
+	Fn *f = P->f;
+	for (int k = P->bphioff[b]; k < P->bphioff[b + 1]; k++) {
+		int ph = P->bphi[k];
+		Ins *in = &f->ins.v[P->phi.v[ph]];
+		for (int j = slot_of(in, p); j < in->nlab && in->lab[j] == p; j++)
+			in->ops[j] = cur[P->phivar.v[ph]];
+	}
+}
+
+void rename_vars(Prom *P)
+{
+	Fn *f = P->f;
+	int nb = f->blk.n;
+	int *cur = aalloc(f->a, (size_t)(P->nvar + 1) * sizeof(int));
+	for (int x = 0; x < P->nvar; x++)
+		cur[x] = f->undef; /* loads before any store read undef */
+	char *seen = aalloc(f->a, (size_t)nb + 1);
+	int *pushed = aalloc(f->a, (size_t)(nb + 1) * sizeof(int));
+	memset(pushed, 0xff, (size_t)(nb + 1) * sizeof(int));
+	VEC(Undo) log = {0};
+	VEC(Item) wl = {0};
+	Item start = {0, -1, 0};
+	vpush(f->a, wl, start);
+
+	while (wl.n) {
+		Item it = wl.v[--wl.n];
+		int b = it.blk;
+		if (b < 0)
+			continue; /* duplicate edge, already pushed */
+		while (log.n > it.mark) { /* back to the state at the edge */
+			Undo u = log.v[--log.n];
+			cur[u.var] = u.old;
+		}
+		if (it.pred >= 0)
+			fill_phis(P, b, it.pred, cur);
+		if (seen[b])
+			continue;
+		seen[b] = 1;
+
+		for (int k = P->bphioff[b]; k < P->bphioff[b + 1]; k++) {
+			int x = P->phivar.v[P->bphi[k]];
+			Undo u = {x, cur[x]};
+			vpush(f->a, log, u);
+			cur[x] = f->ins.v[P->phi.v[P->bphi[k]]].res;
+		}
+		Blk *bk = &f->blk.v[b];
+		for (int j = 0; j < bk->ins.n; j++) {
+			int i = bk->ins.v[j];
+			Ins *in = &f->ins.v[i];
+			int x;
+			if (in->flags & IDEAD)
+				continue;
+			if (in->op == OLOAD && (x = acc_var(P, in->ops[0])) >= 0 &&
+			    P->path[x] == P_GENERAL) {
+				f->fwd[in->res] = val_res(f, cur[x]);
+				in->flags |= IDEAD;
+				P->st->NumLoadsRemoved++;
+			} else if (in->op == OSTORE && (x = acc_var(P, in->ops[1])) >= 0 &&
+			           P->path[x] == P_GENERAL) {
+				Undo u = {x, cur[x]};
+				vpush(f->a, log, u);
+				cur[x] = val_res(f, in->ops[0]);
+				in->flags |= IDEAD;
+				P->st->NumStoresRemoved++;
+			}
+		}
+
+		/* Successors pushed in reverse so they are walked in order;
+		 * a successor reached twice from b is pushed once (its first
+		 * occurrence wins, hence the reverse scan overwrites). */
+		int mark = log.n, first = wl.n;
+		for (int j = bk->nsucc - 1; j >= 0; j--) {
+			int s = bk->succ[j];
+			int q = pushed[s];
+			if (q >= first && q < wl.n && wl.v[q].blk == s)
+				wl.v[q].blk = -1; /* a later edge to s */
+			Item n = {s, b, mark};
+			pushed[s] = wl.n;
+			vpush(f->a, wl, n);
+		}
+	}
+}
+
+static int undef_like(const Fn *f, int v)
+{
+	int k = f->val.v[v].kind;
+	return k == VUNDEF || k == VPOISON;
+}
+
+/* v is usable at the start of block b: not an instruction, or defined
+ * in a block that strictly dominates b. */
+static int dominates_phi(Prom *P, int v, int b)
+{
+	Fn *f = P->f;
+	const Val *val = &f->val.v[v];
+	if (val->kind != VINS)
+		return 1;
+	int db = f->ins.v[val->ins].blk;
+	return db >= 0 && db != b && dominates(P->d, db, b);
+}
+
+/* The value phi i reduces to, or -1.  Entries still unset (-1) come
+ * from unreachable predecessors and are ignored, as LLVM simplifies
+ * before it fills them. */
+static int phi_value(Prom *P, Ins *in)
+{
+	Fn *f = P->f;
+	int common = -1, undef = 0;
+	for (int j = 0; j < in->nop; j++) {
+		if (in->ops[j] < 0)
+			continue;
+		int v = val_res(f, in->ops[j]);
+		if (v == in->res)
+			continue;
+		if (undef_like(f, v)) {
+			undef = 1;
+			continue;
+		}
+		if (common >= 0 && v != common)
+			return -1;
+		common = v;
+	}
+	if (common < 0)
+		return f->undef;
+	if (undef && !dominates_phi(P, common, in->blk))
+		return -1;
+	return common;
+}
+
+/* Iterated to a fixed point with a worklist: when a phi goes, the phis
+ * that use it are looked at again. */
+void simplify_phis(Prom *P)
+{
+	Fn *f = P->f;
+	int n = P->phi.n;
+	if (!n)
+		return;
+	int *phiof = aalloc(f->a, (size_t)f->val.n * sizeof(int));
+	memset(phiof, 0xff, (size_t)f->val.n * sizeof(int));
+	for (int p = 0; p < n; p++)
+		phiof[f->ins.v[P->phi.v[p]].res] = p;
+
+	/* users[p]: the phis with an operand that is phi p (CSR). */
+	int *off = aalloc(f->a, (size_t)(n + 1) * sizeof(int));
+	for (int p = 0; p < n; p++) {
+		Ins *in = &f->ins.v[P->phi.v[p]];
+		for (int j = 0; j < in->nop; j++)
+			if (in->ops[j] >= 0 && phiof[in->ops[j]] >= 0)
+				off[phiof[in->ops[j]] + 1]++;
+	}
+	for (int p = 0; p < n; p++)
+		off[p + 1] += off[p];
+	int *users = aalloc(f->a, (size_t)(off[n] + 1) * sizeof(int));
+	int *fill = aalloc(f->a, (size_t)(n + 1) * sizeof(int));
+	for (int p = 0; p < n; p++) {
+		Ins *in = &f->ins.v[P->phi.v[p]];
+		for (int j = 0; j < in->nop; j++)
+			if (in->ops[j] >= 0 && phiof[in->ops[j]] >= 0) {
+				int q = phiof[in->ops[j]];
+				users[off[q] + fill[q]++] = p;
+			}
+	}
+
+	int *wl = aalloc(f->a, (size_t)(n + off[n] + 1) * sizeof(int)), nwl = 0;
+	char *queued = aalloc(f->a, (size_t)n + 1);
+	for (int p = n - 1; p >= 0; p--) { /* pop in creation order */
+		wl[nwl++] = p;
+		queued[p] = 1;
+	}
+	while (nwl) {
+		int p = wl[--nwl];
+		queued[p] = 0;
+		Ins *in = &f->ins.v[P->phi.v[p]];
+		if (in->flags & IDEAD)
+			continue;
+		int v = phi_value(P, in);
+		if (v < 0)
+			continue;
+		f->fwd[in->res] = val_res(f, v);
+		in->flags |= IDEAD;
+		P->st->NumPHISimplified++;
+		for (int k = off[p]; k < off[p + 1]; k++)
+			if (!queued[users[k]]) {
+				queued[users[k]] = 1;
+				wl[nwl++] = users[k];
+			}
+	}
+}

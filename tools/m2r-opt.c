@@ -1,0 +1,284 @@
+/* m2r-opt - promote allocas in a textual IR file, like opt -passes=mem2reg.
+ *
+ * Output is built in memory and written only when the whole input was
+ * read and promoted: bad input leaves nothing half-written.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "m2r.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char usage[] =
+	"usage: m2r-opt [--placement=pruned|semipruned|minimal] [--no-simplify]\n"
+	"               [--stats[=text|json]] [--verify] [--time] [-o OUT] [FILE|-]\n";
+
+static const char help[] =
+	"Promote allocas to SSA values (LLVM's mem2reg) in a textual IR file.\n"
+	"\n"
+	"  --placement=P     phi placement: pruned (default), semipruned, minimal\n"
+	"  --no-simplify     keep the phis that simplification would remove\n"
+	"  --stats[=FORMAT]  per-function counters on stderr: text (default) or json\n"
+	"  --verify          verify the promoted IR (the input is always verified)\n"
+	"  --time            per function on stderr: read, promote and print times\n"
+	"  -o OUT            write the IR to OUT instead of standard output\n"
+	"  -h, --help        this text\n"
+	"\n"
+	"FILE is a subset of LLVM IR (see doc/ir.md); - or no FILE reads stdin.\n";
+
+enum { ST_NONE, ST_TEXT, ST_JSON };
+
+typedef struct {
+	PromoteOpts po;
+	int stats, verify, time;
+	const char *out, *in;
+} Opts;
+
+static void die_usage(const char *fmt, const char *arg)
+{
+	fputs("m2r-opt: error: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputc('\n', stderr);
+	fputs(usage, stderr);
+	exit(2);
+}
+
+static void parse_args(int argc, char **argv, Opts *o)
+{
+	o->po.placement = PL_PRUNED;
+	o->po.simplify = 1;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(usage, stdout);
+			fputs(help, stdout);
+			exit(0);
+		} else if (!strncmp(a, "--placement=", 12)) {
+			const char *v = a + 12;
+			if (!strcmp(v, "pruned"))
+				o->po.placement = PL_PRUNED;
+			else if (!strcmp(v, "semipruned"))
+				o->po.placement = PL_SEMIPRUNED;
+			else if (!strcmp(v, "minimal"))
+				o->po.placement = PL_MINIMAL;
+			else
+				die_usage("bad value in '%s': expected pruned, semipruned or minimal", a);
+		} else if (!strcmp(a, "--no-simplify")) {
+			o->po.simplify = 0;
+		} else if (!strcmp(a, "--stats") || !strcmp(a, "--stats=text")) {
+			o->stats = ST_TEXT;
+		} else if (!strcmp(a, "--stats=json")) {
+			o->stats = ST_JSON;
+		} else if (!strncmp(a, "--stats=", 8)) {
+			die_usage("bad value in '%s': expected text or json", a);
+		} else if (!strcmp(a, "--verify")) {
+			o->verify = 1;
+		} else if (!strcmp(a, "--time")) {
+			o->time = 1;
+		} else if (!strcmp(a, "-o")) {
+			if (++i == argc)
+				die_usage("'%s' needs a file name", a);
+			o->out = argv[i];
+		} else if (a[0] == '-' && a[1]) {
+			die_usage("unknown option '%s'", a);
+		} else if (o->in) {
+			die_usage("more than one input file ('%s')", a);
+		} else {
+			o->in = a;
+		}
+	}
+	if (!o->in)
+		o->in = "-";
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *fp = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+	if (!fp)
+		return NULL;
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap);
+	for (size_t got; buf && (got = fread(buf + n, 1, cap - n, fp)) > 0;) {
+		n += got;
+		if (n == cap) {
+			char *nb = realloc(buf, cap *= 2);
+			if (!nb)
+				free(buf);
+			buf = nb;
+		}
+	}
+	int bad = !buf || ferror(fp);
+	if (fp != stdin)
+		fclose(fp);
+	if (bad) {
+		free(buf);
+		errno = errno ? errno : ENOMEM;
+		return NULL;
+	}
+	*len = n;
+	return buf;
+}
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* Where the verifier's finding is: the instruction's line, else the
+ * function's. */
+static void verify_error(const char *file, Fn *f, int where, const char *what,
+                         const char *msg)
+{
+	int line = f->line, col = 1;
+	if (where >= 0 && f->ins.v[where].line > 0) {
+		line = f->ins.v[where].line;
+		col = f->ins.v[where].col > 0 ? f->ins.v[where].col : 1;
+	}
+	fprintf(stderr, "%s:%d:%d: error: %s @%s: %s\n", file, line, col, what, f->name, msg);
+}
+
+static void phi_counts(Fn *f, long *phis, long *args)
+{
+	*phis = *args = 0;
+	for (int b = 0; b < f->blk.n; b++)
+		for (int j = 0; j < f->blk.v[b].ins.n; j++) {
+			Ins *in = &f->ins.v[f->blk.v[b].ins.v[j]];
+			if (in->op == OPHI && (in->flags & (INEW | IDEAD)) == INEW) {
+				(*phis)++;
+				*args += in->nop;
+			}
+		}
+}
+
+/* Returns 0, or 1 after printing an error. */
+static int run(const Opts *o, const char *buf, size_t len, FILE *out, FILE *st)
+{
+	const char *file = strcmp(o->in, "-") ? o->in : "<stdin>";
+	Reader r;
+	char msg[512];
+	rd_init(&r, file, buf, len);
+	for (;;) {
+		long long t0 = now_ns();
+		int k = rd_next(&r);
+		long long t1 = now_ns();
+		if (k == RD_END)
+			return 0;
+		if (k == RD_ERR) {
+			fprintf(stderr, "%s\n", r.err);
+			return 1;
+		}
+		if (k == RD_RAW) {
+			fwrite(r.raw, 1, r.nraw, out);
+			fputc('\n', out);
+			continue;
+		}
+		Fn *f = r.fn;
+		int where;
+		if (m2r_verify(f, msg, sizeof msg, &where)) {
+			verify_error(file, f, where, "invalid input in", msg);
+			fn_free(f);
+			return 1;
+		}
+		Stats s;
+		memset(&s, 0, sizeof s);
+		long long t2 = now_ns();
+		m2r_promote(f, &o->po, &s);
+		long long t3 = now_ns();
+		if (o->verify && m2r_verify(f, msg, sizeof msg, &where)) {
+			verify_error(file, f, where, "internal error: promoted IR fails verification in", msg);
+			fn_free(f);
+			return 1;
+		}
+		long long t4 = now_ns();
+		fn_print(f, out);
+		long long t5 = now_ns();
+		if (o->stats == ST_TEXT)
+			stats_print_text(f, &s, st);
+		else if (o->stats == ST_JSON)
+			stats_print_json(f, &s, st);
+		if (o->time) {
+			long phis, args;
+			phi_counts(f, &phis, &args);
+			fprintf(st, "time @%s read_ns=%lld promote_ns=%lld print_ns=%lld "
+			        "blocks=%d insts=%d phis=%ld phiargs=%ld arena_bytes=%zu\n",
+			        f->name, t1 - t0, t3 - t2, t5 - t4, f->blk.n, f->ins.n,
+			        phis, args, arena_bytes(f->a));
+		}
+		fn_free(f);
+	}
+}
+
+/* Write data to path through a temporary file and rename(), so a
+ * reader of path never sees a partial file. */
+static int write_file(const char *path, const char *data, size_t n)
+{
+	size_t plen = strlen(path);
+	char *tmp = malloc(plen + 16);
+	if (!tmp)
+		return -1;
+	snprintf(tmp, plen + 16, "%s.tmpXXXXXX", path);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		free(tmp);
+		return -1;
+	}
+	FILE *fp = fdopen(fd, "wb");
+	int bad = !fp || fwrite(data, 1, n, fp) != n;
+	bad |= fp ? fclose(fp) != 0 : close(fd) != 0;
+	if (bad || rename(tmp, path) != 0) {
+		int e = errno;
+		unlink(tmp);
+		free(tmp);
+		errno = e;
+		return -1;
+	}
+	free(tmp);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	Opts o;
+	memset(&o, 0, sizeof o);
+	parse_args(argc, argv, &o);
+	size_t len = 0;
+	char *buf = slurp(o.in, &len);
+	if (!buf) {
+		fprintf(stderr, "m2r-opt: error: cannot read '%s': %s\n", o.in, strerror(errno));
+		return 1;
+	}
+	char *obuf = NULL, *sbuf = NULL;
+	size_t olen = 0, slen = 0;
+	FILE *out = open_memstream(&obuf, &olen);
+	FILE *st = open_memstream(&sbuf, &slen);
+	if (!out || !st) {
+		fputs("m2r-opt: error: out of memory\n", stderr);
+		return 1;
+	}
+	int rc = run(&o, buf, len, out, st);
+	fclose(out);
+	fclose(st);
+	free(buf);
+	if (rc == 0) {
+		if (o.out && strcmp(o.out, "-")) {
+			if (write_file(o.out, obuf, olen) != 0) {
+				fprintf(stderr, "m2r-opt: error: cannot write '%s': %s\n", o.out,
+				        strerror(errno));
+				rc = 1;
+			}
+		} else if (fwrite(obuf, 1, olen, stdout) != olen || fflush(stdout) != 0) {
+			fputs("m2r-opt: error: cannot write standard output\n", stderr);
+			rc = 1;
+		}
+		if (rc == 0)
+			fwrite(sbuf, 1, slen, stderr);
+	}
+	free(obuf);
+	free(sbuf);
+	return rc;
+}

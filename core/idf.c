@@ -1,38 +1,281 @@
 /* idf.c - phi placement for one variable on the general path.
  *
- * Candidates are the iterated dominance frontier of the defining
- * blocks, computed by a worklist over the frontiers that df_build()
- * made once for the whole function (Cytron et al.; GCC's compute_idf).
+ * Pruned placement puts a phi at every block of IDF(defs) where the
+ * variable is live-in.  Two exact methods compute it; each is cheap on
+ * shapes where the other is not:
  *
- * Pruning keeps the candidates where the variable is live-in.  Rather
- * than a liveness walk, which costs the size of the live range (the
- * whole function for a long-lived variable: LLVM 14's quadratic case),
- * it follows GCC's prune_unused_phi_nodes: a phi is kept iff it feeds,
- * possibly through other phis, an upward-exposed load.  "Which def or
- * phi reaches the entry of block b" is answered by a binary search over
- * the dominator-tree intervals of the def and candidate blocks, so the
- * cost per variable is O((defs + candidates + uses) log).
+ *  - "frontier" (GCC's): the iterated frontier by a worklist over the
+ *    frontiers df_build() made once, then pruning as GCC's
+ *    prune_unused_phi_nodes: a phi is kept iff it feeds, perhaps through
+ *    other phis, an upward-exposed load.  "Which def or phi reaches
+ *    block b" is a binary search over the dominator-tree intervals of
+ *    the def and candidate blocks.  Cost: the full IDF, which is large
+ *    when a def sits above a long chain of joins (clang's nested ifs).
  *
- * Stamps: defst[b] == stamp iff b stores the variable, candst[b] iff b
- * is a candidate, livest[b] iff b's candidate phi is live.
+ *  - "live joins": only joins (two or more reachable predecessors) can
+ *    be in a frontier, and a block with one predecessor has it as its
+ *    immediate dominator.  So the backward liveness walk can jump from a
+ *    block straight to its nearest join ancestor, unless a def comes
+ *    first (found by a binary search over the defs' intervals).  The
+ *    live-in joins found, the frontier worklist is run expanding live
+ *    joins only.  Cost: the live-in joins, which is large for variables
+ *    live across many joins (a long chain of diamonds).
+ *
+ * Both run under a step budget that grows by 4x, alternately, so a
+ * variable costs a small multiple of the cheaper method.
+ *
+ * Stamps: defst[b] == vstamp iff b stores the variable; candst and
+ * livest are stamped per attempt (astamp).
  */
 #include "promote.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-	int n, *start, *owner; /* owner of [start[i], start[i+1]) or -1 */
-} Segs;
+/* ---------- per-round scratch, shared by every variable ---------- */
 
-typedef struct {
-	Prom *P;
-	Segs sg;
-	int *stk, nstk;       /* blocks whose phi became live */
-} Prune;
+void place_init(Prom *P)
+{
+	Fn *f = P->f;
+	const Dom *d = P->d;
+	int nb = f->blk.n;
+	Place *pl = &P->pl;
+	int **arrs[] = {&pl->defst, &pl->candst, &pl->livest, &pl->def, &pl->use,
+	                &pl->cand, &pl->wl, &pl->stk, &pl->jup, &pl->sblk};
+	for (size_t i = 0; i < sizeof arrs / sizeof *arrs; i++)
+		*arrs[i] = aalloc(f->a, (size_t)(nb + 1) * sizeof(int));
+	pl->sstart = aalloc(f->a, (size_t)(2 * nb + 2) * sizeof(int));
+	pl->sowner = aalloc(f->a, (size_t)(2 * nb + 2) * sizeof(int));
+	pl->key = aalloc(f->a, (size_t)(nb + 1) * sizeof(uint64_t));
+	pl->vstamp = pl->astamp = 0;
+	/* jup[b]: nearest join among b and its dominators, -1 if none.
+	 * Dominators come first in reverse post-order. */
+	for (int k = 0; k < d->nreach; k++) {
+		int b = d->rpo[k], n = 0;
+		const Blk *bk = &f->blk.v[b];
+		for (int j = 0; j < bk->npred && n < 2; j++)
+			n += dom_reach(d, bk->pred[j]);
+		pl->jup[b] = n >= 2 ? b : d->idom[b] >= 0 ? pl->jup[d->idom[b]] : -1;
+	}
+}
 
-/* The function's local names (values and labels share one namespace),
- * hashed once per function on first need. */
+/* ---------- dominator-interval segments ---------- */
+
+static int by_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+static void seg_add(Place *pl, int start, int owner)
+{
+	if (pl->ns && pl->sstart[pl->ns - 1] == start) {
+		pl->sowner[pl->ns - 1] = owner;
+		return;
+	}
+	pl->sstart[pl->ns] = start;
+	pl->sowner[pl->ns++] = owner;
+}
+
+/* Cut the pre-order line into segments labelled with the innermost of
+ * blks[0..k) whose dominator subtree covers them.  Subtree intervals are
+ * nested or disjoint, so a stack sweep in pre order gives <= 2k+1. */
+static void build_segs(Prom *P, const int *blks, int k)
+{
+	const Dom *d = P->d;
+	Place *pl = &P->pl;
+	for (int j = 0; j < k; j++)
+		pl->key[j] = (uint64_t)(uint32_t)d->pre[blks[j]] << 32 | (uint32_t)blks[j];
+	qsort(pl->key, (size_t)k, sizeof *pl->key, by_u64);
+	int *stk = pl->sblk, top = 0;
+	pl->ns = 0;
+	for (int j = 0; j <= k; j++) {
+		int b = j < k ? (int)(uint32_t)pl->key[j] : -1;
+		int pre = j < k ? d->pre[b] : 0;
+		while (top && (j == k || d->post[stk[top - 1]] < pre)) {
+			int t = stk[--top];
+			seg_add(pl, d->post[t] + 1, top ? stk[top - 1] : -1);
+		}
+		if (j < k) {
+			stk[top++] = b;
+			seg_add(pl, pre, b);
+		}
+	}
+}
+
+/* Innermost segment owner covering pre-order number pre, or -1. */
+static int seg_find(const Place *pl, int pre)
+{
+	int lo = 0, hi = pl->ns;
+	while (lo < hi) {
+		int m = (lo + hi) / 2;
+		if (pl->sstart[m] <= pre)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo ? pl->sowner[lo - 1] : -1;
+}
+
+/* ---------- method 1: full frontier, then DCE-style pruning ---------- */
+
+/* Add the frontier of b to the candidates; new candidates that do not
+ * store act as defs in turn (pushed on wl). */
+static void idf_step(Prom *P, int b, int only_live, int *nwl)
+{
+	const Dom *d = P->d;
+	Place *pl = &P->pl;
+	for (int j = d->dfoff[b]; j < d->dfoff[b + 1]; j++) {
+		int y = d->df[j];
+		if (pl->candst[y] == pl->astamp)
+			continue;
+		if (only_live && pl->livest[y] != pl->astamp)
+			continue;
+		pl->candst[y] = pl->astamp;
+		pl->cand[pl->ncand++] = y;
+		if (pl->defst[y] != pl->vstamp)
+			pl->wl[(*nwl)++] = y;
+	}
+}
+
+/* The frontier closure of the defs into cand[]; -1 if over budget. */
+static int closure(Prom *P, int only_live)
+{
+	const Dom *d = P->d;
+	Place *pl = &P->pl;
+	int nwl = 0;
+	pl->ncand = 0;
+	for (int j = 0; j < pl->ndef; j++)
+		pl->wl[nwl++] = pl->def[j];
+	while (nwl) {
+		int b = pl->wl[--nwl];
+		pl->steps += d->dfoff[b + 1] - d->dfoff[b] + 1;
+		if (pl->steps > pl->budget)
+			return -1;
+		idf_step(P, b, only_live, &nwl);
+	}
+	return 0;
+}
+
+static void mark_live(Place *pl, int b, int *nstk)
+{
+	if (pl->livest[b] == pl->astamp)
+		return;
+	pl->livest[b] = pl->astamp;
+	pl->stk[(*nstk)++] = b;
+}
+
+/* The value live at the entry of b (or at the exit of b when b does
+ * not store): b's own phi, else the nearest def or phi above b. */
+static void reach(Prom *P, int b, int *nstk)
+{
+	Place *pl = &P->pl;
+	if (pl->candst[b] == pl->astamp) {
+		mark_live(pl, b, nstk);
+		return;
+	}
+	int i = P->d->idom[b];
+	int o = i < 0 ? -1 : seg_find(pl, P->d->pre[i]);
+	if (o >= 0 && pl->defst[o] != pl->vstamp)
+		mark_live(pl, o, nstk); /* a pure phi block: its phi flows here */
+}
+
+static int try_frontier(Prom *P, int pruned)
+{
+	Fn *f = P->f;
+	Place *pl = &P->pl;
+	pl->astamp++;
+	if (closure(P, 0) < 0)
+		return -1;
+	if (!pruned)
+		return pl->ncand;
+	int k = 0, nstk = 0;
+	for (int j = 0; j < pl->ndef; j++)
+		pl->stk[k++] = pl->def[j]; /* stk as scratch for the segment set */
+	for (int j = 0; j < pl->ncand; j++)
+		if (pl->defst[pl->cand[j]] != pl->vstamp)
+			pl->stk[k++] = pl->cand[j];
+	pl->steps += 2L * k;
+	if (pl->steps > pl->budget)
+		return -1;
+	build_segs(P, pl->stk, k);
+	for (int j = 0; j < pl->nuse; j++)
+		reach(P, pl->use[j], &nstk);
+	while (nstk) {
+		const Blk *bk = &f->blk.v[pl->stk[--nstk]];
+		pl->steps += bk->npred + 1;
+		if (pl->steps > pl->budget)
+			return -1;
+		for (int j = 0; j < bk->npred; j++) {
+			int q = bk->pred[j];
+			if (dom_reach(P->d, q) && pl->defst[q] != pl->vstamp)
+				reach(P, q, &nstk);
+		}
+	}
+	int n = 0;
+	for (int j = 0; j < pl->ncand; j++)
+		if (pl->livest[pl->cand[j]] == pl->astamp)
+			pl->cand[n++] = pl->cand[j];
+	return n;
+}
+
+/* ---------- method 2: live-in joins, then the restricted frontier ---------- */
+
+/* The variable is needed at the exit of p: walk up from p to the
+ * nearest join, unless a def comes first. */
+static void need_exit(Prom *P, int p, int *nstk)
+{
+	const Dom *d = P->d;
+	Place *pl = &P->pl;
+	if (pl->defst[p] == pl->vstamp)
+		return;
+	int a = pl->jup[p];
+	if (a < 0)
+		return; /* up to the entry without a join: undef there */
+	int dd = seg_find(pl, d->pre[p]);
+	if (dd >= 0 && d->level[dd] >= d->level[a])
+		return; /* a def between p and the join (or on it) */
+	mark_live(pl, a, nstk);
+}
+
+static void need_entry(Prom *P, int b, int *nstk)
+{
+	Place *pl = &P->pl;
+	if (pl->jup[b] == b)
+		mark_live(pl, b, nstk);
+	else if (P->d->idom[b] >= 0)
+		need_exit(P, P->d->idom[b], nstk); /* the one predecessor */
+}
+
+static int try_live_joins(Prom *P)
+{
+	Fn *f = P->f;
+	Place *pl = &P->pl;
+	int nstk = 0;
+	pl->astamp++;
+	pl->steps += 2L * pl->ndef + pl->nuse;
+	if (pl->steps > pl->budget)
+		return -1;
+	build_segs(P, pl->def, pl->ndef);
+	for (int j = 0; j < pl->nuse; j++)
+		need_entry(P, pl->use[j], &nstk);
+	while (nstk) {
+		const Blk *bk = &f->blk.v[pl->stk[--nstk]];
+		pl->steps += bk->npred + 1;
+		if (pl->steps > pl->budget)
+			return -1;
+		for (int j = 0; j < bk->npred; j++)
+			if (dom_reach(P->d, bk->pred[j]))
+				need_exit(P, bk->pred[j], &nstk);
+	}
+	if (closure(P, 1) < 0)
+		return -1;
+	return pl->ncand;
+}
+
+/* ---------- naming and creating the phis ---------- */
+
 static uint32_t hash(const char *s)
 {
 	uint32_t h = 2166136261u;
@@ -67,6 +310,8 @@ static void names_grow(Arena *a, Names *t, int need)
 			names_put(t, o.tab[i]);
 }
 
+/* The function's local names (values and labels share one namespace),
+ * hashed once per function on first need.  Returns 0 if s is taken. */
 static int names_add(Prom *P, const char *s)
 {
 	Fn *f = P->f;
@@ -85,139 +330,14 @@ static int names_add(Prom *P, const char *s)
 	return names_put(t, s);
 }
 
-static int by_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return (x > y) - (x < y);
-}
-
-static int by_id(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-	return (x > y) - (x < y);
-}
-
-static void seg_add(Segs *s, int start, int owner)
-{
-	if (s->n && s->start[s->n - 1] == start) {
-		s->owner[s->n - 1] = owner;
-		return;
-	}
-	s->start[s->n] = start;
-	s->owner[s->n++] = owner;
-}
-
-/* Cut the pre-order line into segments labelled with the innermost def
- * or candidate block whose dominator subtree covers them.  The blocks'
- * intervals are nested or disjoint, so a stack sweep in pre order
- * gives at most 2k segments. */
-static void build_segs(Prom *P, int *blks, int k, Segs *s, Arena *a)
-{
-	const Dom *d = P->d;
-	uint64_t *key = aalloc(a, (size_t)(k + 1) * sizeof *key);
-	for (int j = 0; j < k; j++) /* sort by pre number */
-		key[j] = (uint64_t)(uint32_t)d->pre[blks[j]] << 32 | (uint32_t)blks[j];
-	qsort(key, (size_t)k, sizeof *key, by_u64);
-	for (int j = 0; j < k; j++)
-		blks[j] = (int)(uint32_t)key[j];
-	s->n = 0;
-	s->start = aalloc(a, (size_t)(2 * k + 1) * sizeof(int));
-	s->owner = aalloc(a, (size_t)(2 * k + 1) * sizeof(int));
-	int *stk = aalloc(a, (size_t)(k + 1) * sizeof(int)), top = 0;
-	for (int j = 0; j <= k; j++) {
-		int pre = j < k ? d->pre[blks[j]] : 0;
-		while (top && (j == k || d->post[stk[top - 1]] < pre)) {
-			int t = stk[--top];
-			seg_add(s, d->post[t] + 1, top ? stk[top - 1] : -1);
-		}
-		if (j < k) {
-			stk[top++] = blks[j];
-			seg_add(s, pre, blks[j]);
-		}
-	}
-}
-
-/* Innermost def/candidate block dominating the block numbered pre. */
-static int seg_find(const Segs *s, int pre)
-{
-	int lo = 0, hi = s->n; /* find the last start <= pre */
-	while (lo < hi) {
-		int m = (lo + hi) / 2;
-		if (s->start[m] <= pre)
-			lo = m + 1;
-		else
-			hi = m;
-	}
-	return lo ? s->owner[lo - 1] : -1;
-}
-
-static void mark_live(Prune *r, int b)
-{
-	Prom *P = r->P;
-	if (P->livest[b] == P->stamp)
-		return;
-	P->livest[b] = P->stamp;
-	r->stk[r->nstk++] = b;
-}
-
-/* The value live at the entry of b (or at the exit of b when b has no
- * store): b's own phi, else the nearest def or phi above b. */
-static void reach(Prune *r, int b)
-{
-	Prom *P = r->P;
-	if (P->candst[b] == P->stamp) {
-		mark_live(r, b);
-		return;
-	}
-	int i = P->d->idom[b];
-	if (i < 0)
-		return;
-	int o = seg_find(&r->sg, P->d->pre[i]);
-	if (o >= 0 && P->defst[o] != P->stamp)
-		mark_live(r, o); /* a pure phi block: its phi flows here */
-}
-
-static int prune(Prom *P, int *def, int ndef, int *use, int nuse,
-                 int *cand, int ncand)
-{
-	Fn *f = P->f;
-	Prune r;
-	r.P = P;
-	int *blks = aalloc(f->a, (size_t)(ndef + ncand + 1) * sizeof(int)), k = 0;
-	for (int j = 0; j < ndef; j++)
-		blks[k++] = def[j];
-	for (int j = 0; j < ncand; j++)
-		if (P->defst[cand[j]] != P->stamp)
-			blks[k++] = cand[j];
-	build_segs(P, blks, k, &r.sg, f->a);
-	r.stk = aalloc(f->a, (size_t)(ncand + 1) * sizeof(int));
-	r.nstk = 0;
-	for (int j = 0; j < nuse; j++)
-		reach(&r, use[j]);
-	while (r.nstk) {
-		Blk *bk = &f->blk.v[r.stk[--r.nstk]];
-		for (int j = 0; j < bk->npred; j++) {
-			int q = bk->pred[j];
-			if (dom_reach(P->d, q) && P->defst[q] != P->stamp)
-				reach(&r, q);
-		}
-	}
-	int n = 0;
-	for (int j = 0; j < ncand; j++)
-		if (P->livest[cand[j]] == P->stamp)
-			cand[n++] = cand[j];
-	return n;
-}
-
-/* Name "<alloca>.<n>" for a new phi, LLVM's naming, with n counted
- * per alloca and skipping names the function already has. */
+/* "<alloca>.<n>", LLVM's naming, n counted per alloca, skipping names
+ * the function already has; NULL (numbered) for an unnamed alloca. */
 static const char *phi_name(Prom *P, const char *base, int *version)
 {
-	Fn *f = P->f;
 	if (!base)
 		return NULL;
 	size_t len = strlen(base) + 16;
-	char *s = aalloc(f->a, len);
+	char *s = aalloc(P->f->a, len);
 	do {
 		if (base[0] == '"') /* quoted: the suffix goes inside */
 			snprintf(s, len, "%.*s.%d\"", (int)strlen(base) - 1, base, (*version)++);
@@ -231,7 +351,6 @@ static void make_phi(Prom *P, int x, int b, int *version)
 {
 	Fn *f = P->f;
 	Blk *bk = &f->blk.v[b];
-	Ins *al = &f->ins.v[P->vins[x]];
 	int i = fn_ins(f, -1, OPHI, P->vtype[x], bk->npred, bk->npred);
 	Ins *in = &f->ins.v[i];
 	in->blk = b;
@@ -240,73 +359,72 @@ static void make_phi(Prom *P, int x, int b, int *version)
 		in->lab[j] = bk->pred[j];
 		in->ops[j] = -1;
 	}
-	fn_res(f, i, P->vtype[x], phi_name(P, f->val.v[al->res].name, version));
+	const char *base = f->val.v[f->ins.v[P->vins[x]].res].name;
+	fn_res(f, i, P->vtype[x], phi_name(P, base, version));
 	vpush(f->a, P->phi, i);
 	vpush(f->a, P->phivar, x);
+}
+
+static int by_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
 }
 
 void place_phis(Prom *P, int x)
 {
 	Fn *f = P->f;
-	const Dom *d = P->d;
-	int st = ++P->stamp;
+	Place *pl = &P->pl;
+	int vs_ = ++pl->vstamp;
 
 	/* Def blocks and upward-exposed use blocks from the access list,
 	 * which is grouped by block in program order. */
-	VEC(int) def = {0}, use = {0};
+	pl->ndef = pl->nuse = 0;
 	int last = -1;
 	for (int i = P->acc[x]; i >= 0; i = P->acc_next[i]) {
-		Ins *in = &f->ins.v[i];
+		const Ins *in = &f->ins.v[i];
 		int b = in->blk;
 		if (b != last && in->op == OLOAD)
-			vpush(f->a, use, b);
-		if (in->op == OSTORE && P->defst[b] != st) {
-			P->defst[b] = st;
-			vpush(f->a, def, b);
+			pl->use[pl->nuse++] = b;
+		if (in->op == OSTORE && pl->defst[b] != vs_) {
+			pl->defst[b] = vs_;
+			pl->def[pl->ndef++] = b;
 		}
 		last = b;
 	}
 
-	/* Iterated dominance frontier: the worklist holds blocks that act
-	 * as definitions (stores, then new candidates). */
-	VEC(int) cand = {0};
-	int nwl = 0;
-	for (int j = 0; j < def.n; j++)
-		P->wl[nwl++] = def.v[j];
-	while (nwl) {
-		int b = P->wl[--nwl];
-		for (int j = d->dfoff[b]; j < d->dfoff[b + 1]; j++) {
-			int y = d->df[j];
-			if (P->candst[y] == st)
-				continue;
-			P->candst[y] = st;
-			vpush(f->a, cand, y);
-			if (P->defst[y] != st)
-				P->wl[nwl++] = y;
-		}
-	}
-
-	int n = cand.n;
+	int n;
+	pl->steps = 0;
 	switch (P->o->placement) {
 	case PL_PRUNED:
-		n = prune(P, def.v, def.n, use.v, use.n, cand.v, cand.n);
+		for (long budget = 256;; budget = budget < LONG_MAX / 4 ? budget * 4 : LONG_MAX) {
+			pl->budget = budget;
+			pl->steps = 0;
+			if ((n = try_frontier(P, 1)) >= 0)
+				break;
+			pl->steps = 0;
+			if ((n = try_live_joins(P)) >= 0)
+				break;
+		}
 		break;
 	case PL_SEMIPRUNED: /* Briggs: only variables live across blocks */
-		if (!use.n)
-			n = 0;
+		pl->budget = LONG_MAX;
+		n = pl->nuse ? try_frontier(P, 0) : 0;
 		break;
-	case PL_MINIMAL:
+	default: /* PL_MINIMAL */
+		pl->budget = LONG_MAX;
+		n = try_frontier(P, 0);
 		break;
 	}
-	qsort(cand.v, (size_t)n, sizeof(int), by_id);
+	qsort(pl->cand, (size_t)n, sizeof(int), by_int);
 
 	VarStat *vs = &P->st->var.v[P->statof[P->vins[x]]];
 	vs->nphi = n;
 	vs->phiblk = aalloc(f->a, (size_t)(n ? n : 1) * sizeof(int));
 	int version = 0;
 	for (int j = 0; j < n; j++) {
-		vs->phiblk[j] = cand.v[j];
-		make_phi(P, x, cand.v[j], &version);
+		vs->phiblk[j] = pl->cand[j];
+		make_phi(P, x, pl->cand[j], &version);
 	}
 	P->st->NumPHIInsert += n;
 }

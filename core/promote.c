@@ -196,12 +196,11 @@ static void sweep(Prom *P, Retry *rt)
 					P->nstore[x]++;
 				}
 				break;
-			default: {
-				int r = in->op == OGEN || in->op == OTERM
-				            ? gen_reason(in->text) : R_ADDR_ESCAPED;
+			default:
 				for (int o = 0; o < in->nop; o++)
-					bad(P, acc_var(P, in->ops[o]), r);
-			}
+					if ((x = acc_var(P, in->ops[o])) >= 0)
+						bad(P, x, in->op == OGEN || in->op == OTERM
+						              ? gen_reason(in->text) : R_ADDR_ESCAPED);
 			}
 		}
 	}
@@ -443,12 +442,7 @@ static int round_once(Prom *P)
 			df_build(f, P->d);
 			P->dfdone = 1;
 		}
-		int nb = f->blk.n;
-		P->defst = ints(P, nb, 0);
-		P->candst = ints(P, nb, 0);
-		P->livest = ints(P, nb, 0);
-		P->wl = ints(P, nb, 0);
-		P->stamp = 0;
+		place_init(P);
 		for (int x = 0; x < P->nvar; x++)
 			if (P->path[x] == P_GENERAL)
 				place_phis(P, x);

@@ -9,6 +9,19 @@
 
 typedef struct { const char **tab; int n, cap; } Names;
 
+/* Placement scratch, sized by the blocks, reused by every variable. */
+typedef struct {
+	int vstamp, astamp;          /* per variable / per attempt */
+	int *defst, *candst, *livest;
+	int *def, ndef, *use, nuse;  /* def and upward-exposed use blocks */
+	int *cand, ncand;            /* candidates, then the phi blocks */
+	int *wl, *stk, *sblk;        /* worklists */
+	int *jup;                    /* nearest join dominating b (or b) */
+	int *sstart, *sowner, ns;    /* dominator-interval segments */
+	uint64_t *key;
+	long steps, budget;
+} Place;
+
 typedef struct Prom {
 	Fn *f;
 	Dom *d;
@@ -36,14 +49,13 @@ typedef struct Prom {
 	VEC(int) phivar; /* phi -> var */
 	int *bphi, *bphioff; /* block b's phis: bphi[bphioff[b]..bphioff[b+1]) */
 
-	/* per-block scratch for placement, stamped per variable */
-	int stamp;
-	int *defst, *candst, *livest;
-	int *wl;         /* worklist, nblk entries */
+	Place pl;        /* placement scratch (idf.c) */
 	Names names;     /* local names in use, for new phis */
 } Prom;
 
-/* idf.c: place the phis of general-path variable x (appends to P->phi). */
+/* idf.c: set up the scratch for a round, then place the phis of each
+ * general-path variable x (appends to P->phi). */
+void place_init(Prom *P);
 void place_phis(Prom *P, int x);
 /* rename.c */
 void rename_vars(Prom *P);
@@ -51,7 +63,8 @@ void simplify_phis(Prom *P);
 
 static inline int acc_var(Prom *P, int v)
 {
-	v = val_res(P->f, v);
+	if (v >= 0 && v < P->f->nfwd && P->f->fwd[v] >= 0)
+		v = val_res(P->f, v);
 	return v >= 0 && v < P->nvarof ? P->varof[v] : -1;
 }
 

@@ -944,7 +944,9 @@ static const char *trailing(Parser *P, int atomic)
 		P->p++;
 		blanks(P);
 		const char *w = P->p;
-		if (at_word(P, "align")) {
+		if (at_eol(P)) {
+			fail(P, w, "expected 'align' or an attachment after ','");
+		} else if (at_word(P, "align")) {
 			P->p += 5;
 			blanks(P);
 			if (!isdig(peek(P)))
@@ -1874,13 +1876,9 @@ void fn_number(Fn *f)
 	}
 }
 
-static void pval(Fn *f, int v, FILE *out)
+/* Value v itself (a definition prints its own name, forwarded or not). */
+static void pself(Fn *f, int v, FILE *out)
 {
-	if (v < 0) {
-		fputs("poison", out); /* an entry nobody filled */
-		return;
-	}
-	v = val_res(f, v);
 	const Val *x = &f->val.v[v];
 	switch (x->kind) {
 	case VUNDEF:
@@ -1899,6 +1897,15 @@ static void pval(Fn *f, int v, FILE *out)
 		else
 			fprintf(out, "%%%d", x->num);
 	}
+}
+
+/* An operand: through the forwarding table. */
+static void pval(Fn *f, int v, FILE *out)
+{
+	if (v < 0)
+		fputs("poison", out); /* an entry nobody filled */
+	else
+		pself(f, val_res(f, v), out);
 }
 
 static void plab(Fn *f, int b, FILE *out)
@@ -1958,7 +1965,7 @@ static void pins(Fn *f, const Ins *in, FILE *out)
 	const char *tname = fn_typestr(f, in->type);
 	fputs("  ", out);
 	if (in->res >= 0) {
-		pval(f, in->res, out);
+		pself(f, in->res, out);
 		fputs(" = ", out);
 	}
 	switch (in->op) {
@@ -2047,8 +2054,8 @@ void fn_print(Fn *f, FILE *out)
 	fn_number(f);
 	int k = 0;
 	for (const char *s = f->head ? f->head : ""; *s; s++) {
-		if (*s == T_VAL)
-			pval(f, k < f->arg.n ? f->arg.v[k++] : -1, out);
+		if (*s == T_VAL && k < f->arg.n)
+			pself(f, f->arg.v[k++], out);
 		else
 			fputc(*s, out);
 	}

@@ -351,14 +351,15 @@ static void make_phi(Prom *P, int x, int b, int *version)
 {
 	Fn *f = P->f;
 	Blk *bk = &f->blk.v[b];
-	int i = fn_ins(f, -1, OPHI, P->vtype[x], bk->npred, bk->npred);
+	int i = fn_ins(f, -1, OPHI, P->vtype[x], bk->npred, 0);
 	Ins *in = &f->ins.v[i];
 	in->blk = b;
 	in->flags |= INEW;
-	for (int j = 0; j < bk->npred; j++) {
-		in->lab[j] = bk->pred[j];
-		in->ops[j] = -1;
-	}
+	/* The incoming blocks are the block's predecessors, in their order:
+	 * share the array (never written) rather than copy it per phi. */
+	in->lab = bk->pred;
+	in->nlab = bk->npred;
+	memset(in->ops, 0xff, (size_t)bk->npred * sizeof(int));
 	const char *base = f->val.v[f->ins.v[P->vins[x]].res].name;
 	fn_res(f, i, P->vtype[x], phi_name(P, base, version));
 	vpush(f->a, P->phi, i);
@@ -397,6 +398,11 @@ void place_phis(Prom *P, int x)
 	pl->steps = 0;
 	switch (P->o->placement) {
 	case PL_PRUNED:
+		if (P->o->prune != PM_AUTO) {
+			pl->budget = LONG_MAX;
+			n = P->o->prune == PM_FRONTIER ? try_frontier(P, 1) : try_live_joins(P);
+			break;
+		}
 		for (long budget = 256;; budget = budget < LONG_MAX / 4 ? budget * 4 : LONG_MAX) {
 			pl->budget = budget;
 			pl->steps = 0;

@@ -259,3 +259,13 @@ const char *placement_name(int p)
 	}
 	return "?";
 }
+
+const char *prune_method_name(int m)
+{
+	switch (m) {
+	case PM_AUTO: return "auto";
+	case PM_FRONTIER: return "frontier";
+	case PM_LIVE_JOINS: return "live-joins";
+	}
+	return "?";
+}

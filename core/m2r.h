@@ -246,9 +246,15 @@ const char *path_name(int p);
 enum Placement { PL_PRUNED, PL_SEMIPRUNED, PL_MINIMAL };
 const char *placement_name(int p);
 
+/* How pruned placement finds the live phis (see idf.c); the result is
+ * the same, only the cost differs.  Auto alternates both under budgets. */
+enum PruneMethod { PM_AUTO, PM_FRONTIER, PM_LIVE_JOINS };
+const char *prune_method_name(int m);
+
 typedef struct PromoteOpts {
 	int placement;  /* enum Placement */
 	int simplify;   /* run phi simplification (default 1) */
+	int prune;      /* enum PruneMethod, for study and testing */
 } PromoteOpts;
 
 /* Per alloca: what happened to it. */

@@ -67,7 +67,7 @@ typedef struct Tok {
 	int n;
 	int line, col;
 	int isnum;
-	long num;       /* numbered names: value, -2 when too large */
+	long num;       /* numbered names: the number */
 } Tok;
 
 typedef struct Pend {
@@ -342,8 +342,8 @@ static int at_word(Parser *P, const char *w)
 }
 
 /* All digits: a numbered name, keyed without leading zeros (LLVM reads
- * %007 as %7).  Numbers too large for a slot get num -2. */
-static void numbered(Tok *t)
+ * %007 as %7). */
+static void numbered(Parser *P, Tok *t)
 {
 	for (int i = 0; i < t->n; i++)
 		if (!isdig((unsigned char)t->s[i]))
@@ -355,7 +355,7 @@ static void numbered(Tok *t)
 	for (int i = 0; i < t->n && i < 10; i++)
 		t->num = t->num * 10 + (t->s[i] - '0');
 	if (t->n > 9)
-		t->num = -2;
+		failat(P, t->line, t->col, "number too large in '%s'", shown(P, "%", t->s, t->n));
 }
 
 /* %name, %"name" or %N at p (p points at '%'). */
@@ -379,7 +379,7 @@ static void lex_local(Parser *P, Tok *t)
 	t->n = (int)(P->p - t->s);
 	if (!t->n)
 		fail(P, at, "expected a name after '%%'");
-	numbered(t);
+	numbered(P, t);
 }
 
 /* ---------- scratch text ---------- */
@@ -1499,7 +1499,7 @@ static void label_line(Parser *P, int n)
 	end_block(P, t.line, t.col);
 	if (*t.s == '"' && n == 2)
 		fail(P, P->p, "empty label name");
-	numbered(&t);
+	numbered(P, &t);
 	if (t.isnum)
 		check_num(P, &t, "label");
 	P->p += n + 1;

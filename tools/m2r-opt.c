@@ -14,6 +14,7 @@
 
 static const char usage[] =
 	"usage: m2r-opt [--placement=pruned|semipruned|minimal] [--no-simplify]\n"
+	"               [--prune-method=auto|frontier|live-joins]\n"
 	"               [--stats[=text|json]] [--verify] [--time] [-o OUT] [FILE|-]\n";
 
 static const char help[] =
@@ -21,6 +22,8 @@ static const char help[] =
 	"\n"
 	"  --placement=P     phi placement: pruned (default), semipruned, minimal\n"
 	"  --no-simplify     keep the phis that simplification would remove\n"
+	"  --prune-method=M  how pruned placement finds live phis: auto (default),\n"
+	"                    frontier or live-joins; same result, different cost\n"
 	"  --stats[=FORMAT]  per-function counters on stderr: text (default) or json\n"
 	"  --verify          verify the promoted IR (the input is always verified)\n"
 	"  --time            per function on stderr: read, promote and print times\n"
@@ -66,6 +69,16 @@ static void parse_args(int argc, char **argv, Opts *o)
 				o->po.placement = PL_MINIMAL;
 			else
 				die_usage("bad value in '%s': expected pruned, semipruned or minimal", a);
+		} else if (!strncmp(a, "--prune-method=", 15)) {
+			const char *v = a + 15;
+			if (!strcmp(v, "auto"))
+				o->po.prune = PM_AUTO;
+			else if (!strcmp(v, "frontier"))
+				o->po.prune = PM_FRONTIER;
+			else if (!strcmp(v, "live-joins"))
+				o->po.prune = PM_LIVE_JOINS;
+			else
+				die_usage("bad value in '%s': expected auto, frontier or live-joins", a);
 		} else if (!strcmp(a, "--no-simplify")) {
 			o->po.simplify = 0;
 		} else if (!strcmp(a, "--stats") || !strcmp(a, "--stats=text")) {

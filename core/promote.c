@@ -78,6 +78,23 @@ static int gen_reason(const char *t)
 	return R_ADDR_ESCAPED;
 }
 
+/* Uses LLVM drops rather than counting as escapes: debug declarations
+ * and lifetime markers of the alloca.  They go when it is promoted. */
+static int droppable(const char *t)
+{
+	static const char *const calls[] = {
+		"call void @llvm.dbg.declare(", "call void @llvm.dbg.addr(",
+		"call void @llvm.lifetime.start", "call void @llvm.lifetime.end", 0};
+	if (!t)
+		return 0;
+	while (*t == ' ')
+		t++;
+	for (int i = 0; calls[i]; i++)
+		if (!strncmp(t, calls[i], strlen(calls[i])))
+			return 1;
+	return 0;
+}
+
 static void bad_stored(Prom *P, int x)
 {
 	if (P->reason[x] == R_NONE)
@@ -197,6 +214,14 @@ static void sweep(Prom *P, Retry *rt)
 				}
 				break;
 			default:
+				if (in->op == OGEN && droppable(in->text)) {
+					for (int o = 0; o < in->nop; o++)
+						if (acc_var(P, in->ops[o]) >= 0) {
+							vpush(f->a, P->drop, i);
+							break;
+						}
+					break;
+				}
 				for (int o = 0; o < in->nop; o++)
 					if ((x = acc_var(P, in->ops[o])) >= 0)
 						bad(P, x, in->op == OGEN || in->op == OTERM
@@ -421,7 +446,7 @@ static int round_once(Prom *P)
 	Fn *f = P->f;
 	Retry rt;
 	memset(&rt, 0, sizeof rt);
-	P->phi.n = P->phivar.n = 0;
+	P->phi.n = P->phivar.n = P->drop.n = 0;
 	P->bphioff = NULL;
 	find_candidates(P);
 	sweep(P, &rt);
@@ -461,6 +486,17 @@ static int round_once(Prom *P)
 		P->st->NumPromoted++;
 		f->ins.v[P->vins[x]].flags |= IDEAD;
 		record(P, x);
+	}
+	/* A dropped use goes once every alloca it names is promoted. */
+	for (int k = 0; k < P->drop.n; k++) {
+		Ins *in = &f->ins.v[P->drop.v[k]];
+		int keep = 0;
+		for (int o = 0; o < in->nop; o++) {
+			int x = acc_var(P, in->ops[o]);
+			keep |= x >= 0 && P->path[x] == P_NONE;
+		}
+		if (!keep)
+			in->flags |= IDEAD;
 	}
 	compact_blocks(P);
 

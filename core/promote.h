@@ -43,6 +43,7 @@ typedef struct Prom {
 	int *acc, *acc_tail; /* var -> first/last access (load or store) */
 	int *acc_next;   /* instruction -> next access of the same var */
 	int *pos;        /* instruction -> position in program order */
+	VEC(int) drop;   /* debug/lifetime calls naming a candidate */
 
 	/* phis placed this round (general path) */
 	VEC(int) phi;    /* phi -> instruction */

@@ -2,7 +2,7 @@
 # bench-core.sh - time the promotion core of m2r-opt on generated IR.
 #
 # For each shape and size, generates build/bench/SHAPE-N.ll with m2r-gen,
-# runs "m2r-opt --time -o /dev/null FILE" RUNS times and takes the median of
+# runs "m2r-opt --time --disable-output FILE" RUNS times and takes the median of
 # promote_ns from its stderr line
 #   time @NAME read_ns=R promote_ns=P print_ns=Q blocks=B insts=I phis=H phiargs=A
 # Prints a table with the growth of the median from one size to the next
@@ -42,8 +42,8 @@ for shape in $SHAPES; do
 		times=()
 		line=""
 		for ((r = 0; r < RUNS; r++)); do
-			if ! err=$("$M2R_OPT" --time -o /dev/null "$f" 2>&1 >/dev/null); then
-				echo "bench-core: $M2R_OPT --time -o /dev/null $f failed:" >&2
+			if ! err=$("$M2R_OPT" --time --disable-output "$f" 2>&1 >/dev/null); then
+				echo "bench-core: $M2R_OPT --time --disable-output $f failed:" >&2
 				printf '%s\n' "$err" | head -20 >&2
 				exit 1
 			fi

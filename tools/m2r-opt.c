@@ -15,7 +15,8 @@
 static const char usage[] =
 	"usage: m2r-opt [--placement=pruned|semipruned|minimal] [--no-simplify]\n"
 	"               [--prune-method=auto|frontier|live-joins]\n"
-	"               [--stats[=text|json]] [--verify] [--time] [-o OUT] [FILE|-]\n";
+	"               [--stats[=text|json]] [--verify] [--time] [--disable-output]\n"
+	"               [-o OUT] [FILE|-]\n";
 
 static const char help[] =
 	"Promote allocas to SSA values (LLVM's mem2reg) in a textual IR file.\n"
@@ -27,6 +28,7 @@ static const char help[] =
 	"  --stats[=FORMAT]  per-function counters on stderr: text (default) or json\n"
 	"  --verify          verify the promoted IR (the input is always verified)\n"
 	"  --time            per function on stderr: read, promote and print times\n"
+	"  --disable-output  promote (and verify, count, time) but print no IR\n"
 	"  -o OUT            write the IR to OUT instead of standard output\n"
 	"  -h, --help        this text\n"
 	"\n"
@@ -36,7 +38,7 @@ enum { ST_NONE, ST_TEXT, ST_JSON };
 
 typedef struct {
 	PromoteOpts po;
-	int stats, verify, time;
+	int stats, verify, time, noout;
 	const char *out, *in;
 } Opts;
 
@@ -89,6 +91,8 @@ static void parse_args(int argc, char **argv, Opts *o)
 			die_usage("bad value in '%s': expected text or json", a);
 		} else if (!strcmp(a, "--verify")) {
 			o->verify = 1;
+		} else if (!strcmp(a, "--disable-output")) {
+			o->noout = 1;
 		} else if (!strcmp(a, "--time")) {
 			o->time = 1;
 		} else if (!strcmp(a, "-o")) {
@@ -103,6 +107,8 @@ static void parse_args(int argc, char **argv, Opts *o)
 			o->in = a;
 		}
 	}
+	if (o->noout && o->out)
+		die_usage("%s: -o and --disable-output contradict each other", "m2r-opt");
 	if (!o->in)
 		o->in = "-";
 }
@@ -186,8 +192,10 @@ static int run(const Opts *o, const char *buf, size_t len, FILE *out, FILE *st)
 			return 1;
 		}
 		if (k == RD_RAW) {
-			fwrite(r.raw, 1, r.nraw, out);
-			fputc('\n', out);
+			if (!o->noout) {
+				fwrite(r.raw, 1, r.nraw, out);
+				fputc('\n', out);
+			}
 			continue;
 		}
 		Fn *f = r.fn;
@@ -208,7 +216,8 @@ static int run(const Opts *o, const char *buf, size_t len, FILE *out, FILE *st)
 			return 1;
 		}
 		long long t4 = now_ns();
-		fn_print(f, out);
+		if (!o->noout)
+			fn_print(f, out);
 		long long t5 = now_ns();
 		if (o->stats == ST_TEXT)
 			stats_print_text(f, &s, st);
@@ -277,7 +286,7 @@ int main(int argc, char **argv)
 	fclose(out);
 	fclose(st);
 	free(buf);
-	if (rc == 0) {
+	if (rc == 0 && !o.noout) {
 		if (o.out && strcmp(o.out, "-")) {
 			if (write_file(o.out, obuf, olen) != 0) {
 				fprintf(stderr, "m2r-opt: error: cannot write '%s': %s\n", o.out,
@@ -288,9 +297,9 @@ int main(int argc, char **argv)
 			fputs("m2r-opt: error: cannot write standard output\n", stderr);
 			rc = 1;
 		}
-		if (rc == 0)
-			fwrite(sbuf, 1, slen, stderr);
 	}
+	if (rc == 0)
+		fwrite(sbuf, 1, slen, stderr);
 	free(obuf);
 	free(sbuf);
 	return rc;

@@ -382,12 +382,12 @@ void place_phis(Prom *P, int x)
 	 * which is grouped by block in program order. */
 	pl->ndef = pl->nuse = 0;
 	int last = -1;
-	for (int i = P->acc[x]; i >= 0; i = P->acc_next[i]) {
-		const Ins *in = &f->ins.v[i];
-		int b = in->blk;
-		if (b != last && in->op == OLOAD)
+	for (int j = P->acc0[x]; j < P->acc1[x]; j++) {
+		const Acc *a = &P->acc[j];
+		int b = a->blk;
+		if (b != last && !a->store)
 			pl->use[pl->nuse++] = b;
-		if (in->op == OSTORE && pl->defst[b] != vs_) {
+		if (a->store && pl->defst[b] != vs_) {
 			pl->defst[b] = vs_;
 			pl->def[pl->ndef++] = b;
 		}

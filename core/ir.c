@@ -48,7 +48,8 @@ void arena_free(Arena *a)
 	free(a);
 }
 
-void *aalloc(Arena *a, size_t n)
+/* Uninitialised memory: for storage that is written before it is read. */
+static void *aalloc_raw(Arena *a, size_t n)
 {
 	n = (n + 15) & ~(size_t)15;
 	Chunk *c = a->head;
@@ -67,8 +68,12 @@ void *aalloc(Arena *a, size_t n)
 	void *p = c->mem + c->used;
 	c->used += n;
 	a->bytes += n;
-	memset(p, 0, n);
 	return p;
+}
+
+void *aalloc(Arena *a, size_t n)
+{
+	return memset(aalloc_raw(a, n), 0, n);
 }
 
 char *astrndup(Arena *a, const char *s, size_t n)
@@ -89,7 +94,7 @@ void vgrow_(Arena *a, void **v, int *cap, size_t elsz, int need)
 	int c = *cap ? *cap : 4;
 	while (c < need)
 		c *= 2;
-	void *n = aalloc(a, (size_t)c * elsz);
+	void *n = aalloc_raw(a, (size_t)c * elsz); /* elements past .n are unread */
 	if (*cap)
 		memcpy(n, *v, (size_t)*cap * elsz);
 	*v = n;

@@ -2,8 +2,10 @@
  *
  * The phases, in the order they run for each round:
  *   1. promotability: one sweep over the function classifies every
- *      alloca and, in the same sweep, links each alloca's loads and
- *      stores into an access list in program order;
+ *      alloca and records each load and store of a candidate; a
+ *      counting sort then groups these access records by variable, in
+ *      program order, so later phases read a variable's accesses from
+ *      one dense array instead of chasing instructions through memory;
  *   2. unreachable accesses are dropped (loads become poison);
  *   3. fast paths: dead (no loads), single store, single block;
  *   4. placement (idf.c): iterated dominance frontier of the defining
@@ -110,14 +112,36 @@ static void bad(Prom *P, int x, int r)
 	P->other[x] = 1;
 }
 
-static void add_access(Prom *P, int x, int i)
+/* Remember access i of candidate x; grouped by variable in group_accesses(). */
+static void add_access(Prom *P, int x, int i, int pos)
 {
-	P->acc_next[i] = -1;
-	if (P->acc[x] < 0)
-		P->acc[x] = i;
+	Fn *f = P->f;
+	const Ins *in = &f->ins.v[i];
+	Acc a = {i, in->blk, pos, in->op == OSTORE ? in->ops[0] : in->res, x,
+	         in->op == OSTORE};
+	vpush(f->a, P->flat, a);
+	if (a.store)
+		P->nstore[x]++;
 	else
-		P->acc_next[P->acc_tail[x]] = i;
-	P->acc_tail[x] = i;
+		P->nload[x]++;
+}
+
+/* Counting sort of the recorded accesses by variable: stable, so each
+ * variable's accesses stay in program order (hence grouped by block). */
+static void group_accesses(Prom *P)
+{
+	Fn *f = P->f;
+	int n = P->nvar;
+	P->acc0 = ints(P, n + 1, 0);
+	P->acc1 = ints(P, n + 1, 0);
+	for (int k = 0; k < P->flat.n; k++)
+		P->acc0[P->flat.v[k].var + 1]++;
+	for (int x = 0; x < n; x++)
+		P->acc0[x + 1] += P->acc0[x];
+	P->acc = aalloc(f->a, (size_t)(P->flat.n + 1) * sizeof(Acc));
+	memcpy(P->acc1, P->acc0, (size_t)(n + 1) * sizeof(int));
+	for (int k = 0; k < P->flat.n; k++)
+		P->acc[P->acc1[P->flat.v[k].var]++] = P->flat.v[k];
 }
 
 /* Phase 1.  Candidates are the live allocas; a store of candidate %a
@@ -143,8 +167,7 @@ static void find_candidates(Prom *P)
 	P->path = ints(P, n, 0);
 	P->nload = ints(P, n, 0);
 	P->nstore = ints(P, n, 0);
-	P->acc = ints(P, n, -1);
-	P->acc_tail = ints(P, n, -1);
+	P->flat.n = 0;
 	for (int i = 0; i < f->ins.n; i++) {
 		Ins *in = &f->ins.v[i];
 		if (in->op != OALLOCA || (in->flags & IDEAD) || in->res < 0)
@@ -176,8 +199,6 @@ static void access_check(Prom *P, int x, Ins *in)
 static void sweep(Prom *P, Retry *rt)
 {
 	Fn *f = P->f;
-	P->acc_next = ints(P, f->ins.n, -1);
-	P->pos = ints(P, f->ins.n, 0);
 	int k = 0;
 	for (int b = 0; b < f->blk.n; b++) {
 		Blk *bk = &f->blk.v[b];
@@ -186,14 +207,12 @@ static void sweep(Prom *P, Retry *rt)
 			Ins *in = &f->ins.v[i];
 			if (in->flags & IDEAD)
 				continue;
-			P->pos[i] = k++;
-			int x;
+			int pos = k++, x;
 			switch (in->op) {
 			case OLOAD:
 				if ((x = acc_var(P, in->ops[0])) >= 0) {
 					access_check(P, x, in);
-					add_access(P, x, i);
-					P->nload[x]++;
+					add_access(P, x, i, pos);
 				}
 				break;
 			case OSTORE:
@@ -209,23 +228,20 @@ static void sweep(Prom *P, Retry *rt)
 				}
 				if ((x = acc_var(P, in->ops[1])) >= 0) {
 					access_check(P, x, in);
-					add_access(P, x, i);
-					P->nstore[x]++;
+					add_access(P, x, i, pos);
 				}
 				break;
 			default:
-				if (in->op == OGEN && droppable(in->text)) {
-					for (int o = 0; o < in->nop; o++)
-						if (acc_var(P, in->ops[o]) >= 0) {
-							vpush(f->a, P->drop, i);
-							break;
-						}
-					break;
+				for (int o = 0; o < in->nop; o++) {
+					if ((x = acc_var(P, in->ops[o])) < 0)
+						continue;
+					if (in->op == OGEN && droppable(in->text)) {
+						vpush(f->a, P->drop, i);
+						break;
+					}
+					bad(P, x, in->op == OGEN || in->op == OTERM
+					              ? gen_reason(in->text) : R_ADDR_ESCAPED);
 				}
-				for (int o = 0; o < in->nop; o++)
-					if ((x = acc_var(P, in->ops[o])) >= 0)
-						bad(P, x, in->op == OGEN || in->op == OTERM
-						              ? gen_reason(in->text) : R_ADDR_ESCAPED);
 			}
 		}
 	}
@@ -255,25 +271,22 @@ static void replace_load(Prom *P, int i, int v)
 static void drop_unreachable(Prom *P, int x)
 {
 	Fn *f = P->f;
-	int prev = -1;
-	for (int i = P->acc[x]; i >= 0; i = P->acc_next[i]) {
-		Ins *in = &f->ins.v[i];
-		if (dom_reach(P->d, in->blk)) {
-			prev = i;
+	int k = P->acc0[x];
+	for (int j = P->acc0[x]; j < P->acc1[x]; j++) {
+		Acc *a = &P->acc[j];
+		if (dom_reach(P->d, a->blk)) {
+			P->acc[k++] = *a;
 			continue;
 		}
-		if (in->op == OLOAD) {
-			P->nload[x]--;
-			replace_load(P, i, f->poison);
-		} else {
+		if (a->store) {
 			P->nstore[x]--;
-			kill(P, i);
+			kill(P, a->ins);
+		} else {
+			P->nload[x]--;
+			replace_load(P, a->ins, f->poison);
 		}
-		if (prev < 0)
-			P->acc[x] = P->acc_next[i];
-		else
-			P->acc_next[prev] = P->acc_next[i];
 	}
+	P->acc1[x] = k;
 }
 
 /* A constant (not undef/poison) is defined everywhere and is never
@@ -289,43 +302,36 @@ static int defined_everywhere(Fn *f, int v)
  * remaining loads stay in the access list for the other paths. */
 static int single_store(Prom *P, int x)
 {
-	Fn *f = P->f;
-	int s = -1;
-	for (int i = P->acc[x]; i >= 0; i = P->acc_next[i])
-		if (f->ins.v[i].op == OSTORE)
-			s = i;
-	assert(s >= 0);
-	Ins *st = &f->ins.v[s];
-	int v = st->ops[0], anywhere = defined_everywhere(f, v);
-	int prev = -1, left = 0;
-	for (int i = P->acc[x]; i >= 0; i = P->acc_next[i]) {
-		Ins *in = &f->ins.v[i];
-		int ok = in->op == OLOAD &&
-		         (anywhere || (in->blk == st->blk ? P->pos[i] > P->pos[s]
-		                                          : dominates(P->d, st->blk, in->blk)));
+	Acc st = {0};
+	for (int j = P->acc0[x]; j < P->acc1[x]; j++)
+		if (P->acc[j].store)
+			st = P->acc[j];
+	assert(st.store);
+	int anywhere = defined_everywhere(P->f, st.val), k = P->acc0[x];
+	for (int j = P->acc0[x]; j < P->acc1[x]; j++) {
+		Acc *a = &P->acc[j];
+		int ok = !a->store &&
+		         (anywhere || (a->blk == st.blk ? a->pos > st.pos
+		                                        : dominates(P->d, st.blk, a->blk)));
 		if (!ok) {
-			left += in->op == OLOAD;
-			prev = i;
+			P->acc[k++] = *a;
 			continue;
 		}
-		replace_load(P, i, v);
+		replace_load(P, a->ins, st.val);
 		P->nload[x]--;
-		if (prev < 0)
-			P->acc[x] = P->acc_next[i];
-		else
-			P->acc_next[prev] = P->acc_next[i];
 	}
-	if (left)
+	P->acc1[x] = k;
+	if (P->nload[x])
 		return 0;
-	kill(P, s);
+	kill(P, st.ins);
 	return 1;
 }
 
 static int only_one_block(Prom *P, int x)
 {
-	int b = P->f->ins.v[P->acc[x]].blk;
-	for (int i = P->acc[x]; i >= 0; i = P->acc_next[i])
-		if (P->f->ins.v[i].blk != b)
+	int b = P->acc[P->acc0[x]].blk;
+	for (int j = P->acc0[x]; j < P->acc1[x]; j++)
+		if (P->acc[j].blk != b)
 			return 0;
 	return 1;
 }
@@ -336,16 +342,16 @@ static int only_one_block(Prom *P, int x)
 static int single_block(Prom *P, int x)
 {
 	Fn *f = P->f;
-	if (P->nstore[x] && f->ins.v[P->acc[x]].op == OLOAD)
+	if (P->nstore[x] && !P->acc[P->acc0[x]].store)
 		return 0;
 	int cur = f->undef;
-	for (int i = P->acc[x]; i >= 0; i = P->acc_next[i]) {
-		Ins *in = &f->ins.v[i];
-		if (in->op == OSTORE) {
-			cur = in->ops[0];
-			kill(P, i);
+	for (int j = P->acc0[x]; j < P->acc1[x]; j++) {
+		Acc *a = &P->acc[j];
+		if (a->store) {
+			cur = a->val;
+			kill(P, a->ins);
 		} else {
-			replace_load(P, i, cur);
+			replace_load(P, a->ins, cur);
 		}
 	}
 	return 1;
@@ -354,8 +360,8 @@ static int single_block(Prom *P, int x)
 static void promote_fast(Prom *P, int x)
 {
 	if (P->nload[x] == 0) {
-		for (int i = P->acc[x]; i >= 0; i = P->acc_next[i])
-			kill(P, i);
+		for (int j = P->acc0[x]; j < P->acc1[x]; j++)
+			kill(P, P->acc[j].ins);
 		P->path[x] = P_DEAD;
 		P->st->NumDeadAlloca++;
 	} else if (P->nstore[x] == 1 && single_store(P, x)) {
@@ -450,6 +456,7 @@ static int round_once(Prom *P)
 	P->bphioff = NULL;
 	find_candidates(P);
 	sweep(P, &rt);
+	group_accesses(P);
 
 	int general = 0;
 	for (int x = 0; x < P->nvar; x++) {

@@ -9,6 +9,16 @@
 
 typedef struct { const char **tab; int n, cap; } Names;
 
+/* A load or store of a candidate, with what the fast paths and the
+ * placement need, so they never touch the instruction itself. */
+typedef struct {
+	int ins, blk;
+	int pos;         /* position in program order */
+	int val;         /* load: its result; store: the stored value */
+	int var;
+	uint8_t store;
+} Acc;
+
 /* Placement scratch, sized by the blocks, reused by every variable. */
 typedef struct {
 	int vstamp, astamp;          /* per variable / per attempt */
@@ -40,9 +50,9 @@ typedef struct Prom {
 	                    address into candidate allocas */
 	int *path;       /* var -> enum Path */
 	int *nload, *nstore;
-	int *acc, *acc_tail; /* var -> first/last access (load or store) */
-	int *acc_next;   /* instruction -> next access of the same var */
-	int *pos;        /* instruction -> position in program order */
+	VEC(Acc) flat;   /* accesses in program order, as swept */
+	Acc *acc;        /* the same grouped by variable: x's are */
+	int *acc0, *acc1; /* acc[acc0[x]..acc1[x]), in program order */
 	VEC(int) drop;   /* debug/lifetime calls naming a candidate */
 
 	/* phis placed this round (general path) */

@@ -310,20 +310,39 @@ static void names_grow(Arena *a, Names *t, int need)
 			names_put(t, o.tab[i]);
 }
 
-/* The function's local names (values and labels share one namespace),
- * hashed once per function on first need.  Returns 0 if s is taken. */
+/* Only a name ending in ".<digits>" can clash with a new phi's name. */
+static int phi_like(const char *s)
+{
+	size_t n = strlen(s);
+	if (n && s[n - 1] == '"')
+		n--; /* quoted name */
+	size_t d = n;
+	while (d && s[d - 1] >= '0' && s[d - 1] <= '9')
+		d--;
+	return d < n && d && s[d - 1] == '.';
+}
+
+/* The function's phi-like local names (values and labels share one
+ * namespace), hashed once per function on first need.  Returns 0 if s
+ * is taken, else adds it. */
 static int names_add(Prom *P, const char *s)
 {
 	Fn *f = P->f;
 	Names *t = &P->names;
 	if (!t->cap) {
-		names_grow(f->a, t, f->val.n + f->blk.n);
+		int n = 0;
+		for (int v = 0; v < f->val.n; v++)
+			n += (f->val.v[v].kind == VARG || f->val.v[v].kind == VINS) &&
+			     f->val.v[v].name && phi_like(f->val.v[v].name);
+		for (int b = 0; b < f->blk.n; b++)
+			n += f->blk.v[b].name && phi_like(f->blk.v[b].name);
+		names_grow(f->a, t, n + 64);
 		for (int v = 0; v < f->val.n; v++)
 			if ((f->val.v[v].kind == VARG || f->val.v[v].kind == VINS) &&
-			    f->val.v[v].name)
+			    f->val.v[v].name && phi_like(f->val.v[v].name))
 				names_put(t, f->val.v[v].name);
 		for (int b = 0; b < f->blk.n; b++)
-			if (f->blk.v[b].name)
+			if (f->blk.v[b].name && phi_like(f->blk.v[b].name))
 				names_put(t, f->blk.v[b].name);
 	}
 	names_grow(f->a, t, 1);
@@ -336,13 +355,21 @@ static const char *phi_name(Prom *P, const char *base, int *version)
 {
 	if (!base)
 		return NULL;
-	size_t len = strlen(base) + 16;
-	char *s = aalloc(P->f->a, len);
+	size_t len = strlen(base), q = len && base[0] == '"'; /* quoted */
+	char *s = aalloc(P->f->a, len + 16);
+	memcpy(s, base, len - q);
 	do {
-		if (base[0] == '"') /* quoted: the suffix goes inside */
-			snprintf(s, len, "%.*s.%d\"", (int)strlen(base) - 1, base, (*version)++);
-		else
-			snprintf(s, len, "%s.%d", base, (*version)++);
+		char digits[12];
+		int nd = 0;
+		for (unsigned v = (unsigned)(*version)++; nd == 0 || v; v /= 10)
+			digits[nd++] = (char)('0' + v % 10);
+		char *e = s + len - q;
+		*e++ = '.';
+		while (nd)
+			*e++ = digits[--nd];
+		if (q)
+			*e++ = '"';
+		*e = 0;
 	} while (!names_add(P, s));
 	return s;
 }

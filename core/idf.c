@@ -451,7 +451,7 @@ void place_phis(Prom *P, int x)
 	}
 	qsort(pl->cand, (size_t)n, sizeof(int), by_int);
 
-	VarStat *vs = &P->st->var.v[P->statof[P->vins[x]]];
+	VarStat *vs = &P->st->var.v[P->vstat[x]];
 	vs->nphi = n;
 	vs->phiblk = aalloc(f->a, (size_t)(n ? n : 1) * sizeof(int));
 	int version = 0;

@@ -152,15 +152,13 @@ typedef struct { VEC(int) a, p; } Retry;
 static void find_candidates(Prom *P)
 {
 	Fn *f = P->f;
+	Stats *st = P->st;
+	int n = st->var.n;
 	P->nvarof = f->val.n;
 	P->varof = ints(P, f->val.n, -1);
-	int n = 0;
-	for (int i = 0; i < f->ins.n; i++)
-		if (f->ins.v[i].op == OALLOCA && !(f->ins.v[i].flags & IDEAD) &&
-		    f->ins.v[i].res >= 0)
-			n++;
 	P->nvar = 0;
 	P->vins = ints(P, n, 0);
+	P->vstat = ints(P, n, 0);
 	P->vtype = ints(P, n, 0);
 	P->reason = ints(P, n, 0);
 	P->other = aalloc(f->a, (size_t)n + 1);
@@ -168,12 +166,14 @@ static void find_candidates(Prom *P)
 	P->nload = ints(P, n, 0);
 	P->nstore = ints(P, n, 0);
 	P->flat.n = 0;
-	for (int i = 0; i < f->ins.n; i++) {
+	for (int k = 0; k < n; k++) {
+		int i = st->var.v[k].alloca;
 		Ins *in = &f->ins.v[i];
-		if (in->op != OALLOCA || (in->flags & IDEAD) || in->res < 0)
-			continue;
+		if (in->flags & IDEAD)
+			continue; /* promoted in an earlier round */
 		int x = P->nvar++;
 		P->vins[x] = i;
+		P->vstat[x] = k;
 		P->vtype[x] = in->type;
 		P->varof[in->res] = x;
 		if (in->reason)
@@ -434,14 +434,14 @@ static void finish_phis(Prom *P)
 			if (in->ops[j] < 0)
 				in->ops[j] = f->poison;
 		int x = P->phivar.v[p];
-		P->st->var.v[P->statof[P->vins[x]]].nphikept++;
+		P->st->var.v[P->vstat[x]].nphikept++;
 	}
 }
 
 static void record(Prom *P, int x)
 {
 	Stats *st = P->st;
-	VarStat *vs = &st->var.v[P->statof[P->vins[x]]];
+	VarStat *vs = &st->var.v[P->vstat[x]];
 	vs->reason = P->reason[x];
 	vs->path = P->path[x];
 }
@@ -536,16 +536,15 @@ void m2r_promote(Fn *f, const PromoteOpts *o, Stats *st)
 	cfg_build(f);
 	dom_build(f, &d);
 
-	/* One VarStat per alloca, in instruction order. */
-	P.statof = ints(&P, f->ins.n, -1);
+	/* One VarStat per alloca, in instruction order: the one walk that
+	 * looks for allocas; the rounds work from this list. */
 	for (int i = 0; i < f->ins.n; i++) {
 		Ins *in = &f->ins.v[i];
-		if (in->op != OALLOCA || (in->flags & IDEAD) || in->res < 0)
+		if (in->op != OALLOCA || (in->flags & IDEAD) || in->res < 0 || in->blk < 0)
 			continue;
 		VarStat vs;
 		memset(&vs, 0, sizeof vs);
 		vs.alloca = i;
-		P.statof[i] = st->var.n;
 		vpush(f->a, st->var, vs);
 		st->NumAlloca++;
 	}

@@ -38,11 +38,11 @@ typedef struct Prom {
 	const PromoteOpts *o;
 	Stats *st;
 	int dfdone;      /* df_build() ran */
-	int *statof;     /* alloca instruction -> index in st->var, -1 */
 
 	/* this round's candidates */
 	int nvar;
 	int *vins;       /* var -> alloca instruction */
+	int *vstat;      /* var -> its VarStat in st->var */
 	int *vtype;      /* var -> value type */
 	int *varof, nvarof; /* value -> var or -1, for values < nvarof */
 	int *reason;     /* var -> enum Reason (first one found) */

@@ -454,10 +454,31 @@ void place_phis(Prom *P, int x)
 	VarStat *vs = &P->st->var.v[P->vstat[x]];
 	vs->nphi = n;
 	vs->phiblk = aalloc(f->a, (size_t)(n ? n : 1) * sizeof(int));
-	int version = 0;
-	for (int j = 0; j < n; j++) {
-		vs->phiblk[j] = pl->cand[j];
-		make_phi(P, x, pl->cand[j], &version);
-	}
+	memcpy(vs->phiblk, pl->cand, (size_t)n * sizeof(int));
 	P->st->NumPHIInsert += n;
+}
+
+/* Create the phis place_phis() chose, variable by variable, once their
+ * number is known: the instruction and value tables grow exactly once
+ * (doubling a 100k-statement function's tables costs as much as the
+ * promotion). */
+void make_phis(Prom *P)
+{
+	Fn *f = P->f;
+	int total = 0;
+	for (int x = 0; x < P->nvar; x++)
+		if (P->path[x] == P_GENERAL)
+			total += P->st->var.v[P->vstat[x]].nphi;
+	vreserve_exact(f->a, f->ins, f->ins.n + total);
+	vreserve_exact(f->a, f->val, f->val.n + total);
+	vreserve_exact(f->a, P->phi, total);
+	vreserve_exact(f->a, P->phivar, total);
+	for (int x = 0; x < P->nvar; x++) {
+		if (P->path[x] != P_GENERAL)
+			continue;
+		const VarStat *vs = &P->st->var.v[P->vstat[x]];
+		int version = 0;
+		for (int j = 0; j < vs->nphi; j++)
+			make_phi(P, x, vs->phiblk[j], &version);
+	}
 }

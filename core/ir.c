@@ -1,9 +1,13 @@
 /* ir.c - arena, functions, blocks, instructions, values. */
+#define _DEFAULT_SOURCE /* mmap, madvise */
 #include "m2r.h"
 
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 /* ---------- arena ---------- */
 
@@ -11,12 +15,8 @@ typedef struct Chunk Chunk;
 struct Chunk {
 	Chunk *next;
 	size_t size, used;
+	int mapped;       /* from mmap (huge pages) rather than malloc */
 	_Alignas(16) unsigned char mem[];
-};
-
-struct Arena {
-	Chunk *head;
-	size_t bytes;
 };
 
 static void *xmalloc(size_t n)
@@ -28,6 +28,51 @@ static void *xmalloc(size_t n)
 	}
 	return p;
 }
+
+/* Big chunks ask for transparent huge pages: a 100k-statement function
+ * touches hundreds of MB, and 4 KB page faults and TLB misses then cost
+ * as much as the work itself. */
+#define HUGE_CHUNK ((size_t)2 << 20)
+
+static Chunk *chunk_new(size_t sz)
+{
+	Chunk *c = NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	if (sizeof *c + sz >= HUGE_CHUNK) {
+		void *p = mmap(NULL, sizeof *c + sz, PROT_READ | PROT_WRITE,
+		               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p != MAP_FAILED) {
+			madvise(p, sizeof *c + sz, MADV_HUGEPAGE);
+			c = p;
+			c->mapped = 1;
+		}
+	}
+#endif
+	if (!c) {
+		c = xmalloc(sizeof *c + sz);
+		c->mapped = 0;
+	}
+	c->size = sz;
+	c->used = 0;
+	return c;
+}
+
+static void chunk_free(Chunk *c)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	if (c->mapped) {
+		munmap(c, sizeof *c + c->size);
+		return;
+	}
+#endif
+	free(c);
+}
+
+struct Arena {
+	Chunk *head;
+	size_t bytes;
+};
+
 
 Arena *arena_new(void)
 {
@@ -43,7 +88,7 @@ void arena_free(Arena *a)
 		return;
 	for (Chunk *c = a->head, *n; c; c = n) {
 		n = c->next;
-		free(c);
+		chunk_free(c);
 	}
 	free(a);
 }
@@ -59,9 +104,7 @@ static void *aalloc_raw(Arena *a, size_t n)
 			sz = c->size * 2; /* grow geometrically: few chunks */
 		if (sz < n)
 			sz = n;
-		c = xmalloc(sizeof *c + sz);
-		c->size = sz;
-		c->used = 0;
+		c = chunk_new(sz);
 		c->next = a->head;
 		a->head = c;
 	}
@@ -99,6 +142,15 @@ void vgrow_(Arena *a, void **v, int *cap, size_t elsz, int need)
 		memcpy(n, *v, (size_t)*cap * elsz);
 	*v = n;
 	*cap = c;
+}
+
+void vgrow_exact_(Arena *a, void **v, int *cap, size_t elsz, int need)
+{
+	void *n = aalloc_raw(a, (size_t)need * elsz);
+	if (*cap)
+		memcpy(n, *v, (size_t)*cap * elsz);
+	*v = n;
+	*cap = need;
 }
 
 void bs_init(Arena *a, BSet *s, int nbits)

@@ -39,6 +39,10 @@ size_t arena_bytes(const Arena *a); /* bytes handed out so far */
 void vgrow_(Arena *a, void **v, int *cap, size_t elsz, int need);
 #define vreserve(A, vec, need) \
 	((need) > (vec).cap ? vgrow_((A), (void **)&(vec).v, &(vec).cap, sizeof *(vec).v, (need)) : (void)0)
+/* Grow to exactly need (when the final size is known: no doubling). */
+void vgrow_exact_(Arena *a, void **v, int *cap, size_t elsz, int need);
+#define vreserve_exact(A, vec, need) \
+	((need) > (vec).cap ? vgrow_exact_((A), (void **)&(vec).v, &(vec).cap, sizeof *(vec).v, (need)) : (void)0)
 #define vpush(A, vec, x) \
 	(vreserve(A, vec, (vec).n + 1), (vec).v[(vec).n++] = (x))
 

@@ -478,6 +478,7 @@ static int round_once(Prom *P)
 		for (int x = 0; x < P->nvar; x++)
 			if (P->path[x] == P_GENERAL)
 				place_phis(P, x);
+		make_phis(P);
 		fwd_fit(f);
 		index_phis(P);
 		rename_vars(P);

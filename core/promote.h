@@ -64,10 +64,11 @@ typedef struct Prom {
 	Names names;     /* local names in use, for new phis */
 } Prom;
 
-/* idf.c: set up the scratch for a round, then place the phis of each
- * general-path variable x (appends to P->phi). */
+/* idf.c: set up the scratch for a round, choose the phi blocks of each
+ * general-path variable x, then create all the phis (into P->phi). */
 void place_init(Prom *P);
 void place_phis(Prom *P, int x);
+void make_phis(Prom *P);
 /* rename.c */
 void rename_vars(Prom *P);
 void simplify_phis(Prom *P);

@@ -322,10 +322,11 @@ static int phi_like(const char *s)
 	return d < n && d && s[d - 1] == '.';
 }
 
-/* The function's phi-like local names (values and labels share one
- * namespace), hashed once per function on first need.  Returns 0 if s
- * is taken, else adds it. */
-static int names_add(Prom *P, const char *s)
+/* Is s one of the function's names?  Only names ending in ".<digits>"
+ * can clash with a new phi: they are hashed once per function on first
+ * need.  New phi names need not go in: "<alloca>.<n>" splits uniquely at
+ * its last dot and n is counted per alloca, so two never clash. */
+static int name_taken(Prom *P, const char *s)
 {
 	Fn *f = P->f;
 	Names *t = &P->names;
@@ -336,7 +337,7 @@ static int names_add(Prom *P, const char *s)
 			     f->val.v[v].name && phi_like(f->val.v[v].name);
 		for (int b = 0; b < f->blk.n; b++)
 			n += f->blk.v[b].name && phi_like(f->blk.v[b].name);
-		names_grow(f->a, t, n + 64);
+		names_grow(f->a, t, n + 1);
 		for (int v = 0; v < f->val.n; v++)
 			if ((f->val.v[v].kind == VARG || f->val.v[v].kind == VINS) &&
 			    f->val.v[v].name && phi_like(f->val.v[v].name))
@@ -345,8 +346,13 @@ static int names_add(Prom *P, const char *s)
 			if (f->blk.v[b].name && phi_like(f->blk.v[b].name))
 				names_put(t, f->blk.v[b].name);
 	}
-	names_grow(f->a, t, 1);
-	return names_put(t, s);
+	if (!t->n)
+		return 0;
+	uint32_t i = hash(s) & (uint32_t)(t->cap - 1);
+	for (; t->tab[i]; i = (i + 1) & (uint32_t)(t->cap - 1))
+		if (!strcmp(t->tab[i], s))
+			return 1;
+	return 0;
 }
 
 /* "<alloca>.<n>", LLVM's naming, n counted per alloca, skipping names
@@ -370,7 +376,7 @@ static const char *phi_name(Prom *P, const char *base, int *version)
 		if (q)
 			*e++ = '"';
 		*e = 0;
-	} while (!names_add(P, s));
+	} while (name_taken(P, s));
 	return s;
 }
 

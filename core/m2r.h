@@ -68,14 +68,14 @@ enum ValKind {
 	VFWD,    /* reader only: referenced, not yet defined */
 };
 
-typedef struct Val {
+typedef struct Val { /* fields ordered to leave no padding: 32 bytes */
 	uint8_t kind;
 	int type;         /* type id, -1 when unknown or untyped */
 	int ins;          /* VINS: defining instruction; VARG: index */
-	const char *name; /* "x" for %x, NULL for an unnamed (numbered) value;
-	                     VCONST/VOPAQUE: the literal text as printed */
 	int line, col;    /* reader: first mention (for errors) */
 	int num;          /* number when unnamed, set by fn_number() */
+	const char *name; /* "x" for %x, NULL for an unnamed (numbered) value;
+	                     VCONST/VOPAQUE: the literal text as printed */
 } Val;
 
 enum Op {
@@ -105,20 +105,21 @@ enum InsFlag {
 #define T_VAL '\001'
 #define T_LAB '\002'
 
-typedef struct Ins {
+typedef struct Ins { /* fields ordered to leave no padding: 56 bytes */
 	uint8_t op, flags;
+	uint8_t reason;   /* alloca: non-promotion reason pinned by the
+	                     front end (enum Reason), 0 for none */
 	int blk;
 	int type;         /* alloca: allocated type; load/store/phi: value type;
 	                     ret: returned type or -1 */
 	int res;          /* result value or -1 */
-	int nop, *ops;    /* operand value ids */
-	int nlab, *lab;   /* block ids (successors; phi: incoming blocks) */
+	int nop, nlab;    /* number of operands, of labels */
+	int line, col;    /* source position (reader: 1-based; bridge: any) */
+	int *ops;         /* operand value ids */
+	int *lab;         /* block ids (successors; phi: incoming blocks) */
 	const char *text; /* OGEN/OTERM: template.  Others: trailing text
 	                     printed after the operands (", align 4, !dbg !7"),
 	                     or NULL.  OSWITCH: the case types are .type. */
-	int reason;       /* alloca: non-promotion reason pinned by the
-	                     front end (enum Reason), 0 for none */
-	int line, col;    /* source position (reader: 1-based; bridge: any) */
 } Ins;
 
 typedef struct Blk {

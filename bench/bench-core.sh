@@ -7,11 +7,20 @@
 #   time @NAME read_ns=R promote_ns=P print_ns=Q blocks=B insts=I phis=H phiargs=A
 # Prints a table with the growth of the median from one size to the next
 # (a ratio near the size ratio means linear), and for the switch shape the
-# cost per phi argument.  A benchmark, not a test: it fails only when a
-# program fails, never on a time.
+# cost per phi argument.
+#
+# Wall time on a shared machine is noisy, and a small function fits in the
+# caches where a large one does not, so time grows faster than the work.
+# When valgrind is installed the table also gives the instructions executed
+# inside m2r_promote (callgrind, once per shape and size): a repeatable count
+# whose growth is the algorithm's.  It is skipped for the switch shape, whose
+# 100M phi arguments would take minutes under callgrind.
+#
+# A benchmark, not a test: it fails only when a program fails, never on a
+# time.
 #
 # Environment: M2R_OPT, M2R_GEN (default build/...), BENCH_SHAPES,
-# BENCH_SIZES, BENCH_RUNS, BENCH_DIR.
+# BENCH_SIZES, BENCH_RUNS, BENCH_DIR, BENCH_CALLGRIND (0 to skip counting).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,10 +41,21 @@ field() { sed -n "s/.* $1=\([0-9][0-9]*\).*/\1/p" <<<"$2"; }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print int((v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 
-printf '%-9s %8s %8s %9s %8s %10s %11s %8s %11s %8s\n' \
-	shape N blocks insts phis phiargs promote_ms growth ns/phiarg growth
+CALLGRIND=${BENCH_CALLGRIND:-1}
+command -v valgrind >/dev/null || CALLGRIND=0
+
+# Instructions executed inside m2r_promote, or "-".
+count_instr() {
+	[ "$CALLGRIND" = 1 ] && [ "$1" != switch ] || { echo -; return; }
+	valgrind --tool=callgrind --collect-atstart=no --toggle-collect=m2r_promote \
+		--callgrind-out-file=/dev/null "$M2R_OPT" --disable-output "$2" 2>&1 |
+		sed -n 's/.*I *refs: *\([0-9,]*\).*/\1/p' | tr -d , | head -1
+}
+
+printf '%-9s %8s %8s %9s %8s %10s %11s %7s %11s %7s %10s %7s\n' \
+	shape N blocks insts phis phiargs promote_ms growth ns/phiarg growth Minstr growth
 for shape in $SHAPES; do
-	prev_ms="" prev_npa=""
+	prev_ms="" prev_npa="" prev_ir=""
 	for n in $SIZES; do
 		f="$DIR/$shape-$n.ll"
 		"$M2R_GEN" "$shape" "$n" >"$f"
@@ -72,9 +92,18 @@ for shape in $SHAPES; do
 			fi
 			prev_npa=$npa
 		fi
-		printf '%-9s %8s %8s %9s %8s %10s %11s %8s %11s %8s\n' \
+		ir=$(count_instr "$shape" "$f")
+		mir="-" ir_growth="-"
+		if [ -n "$ir" ] && [ "$ir" != - ]; then
+			mir=$(awk -v i="$ir" 'BEGIN { printf "%.1f", i / 1e6 }')
+			if [ -n "$prev_ir" ]; then
+				ir_growth=$(awk -v a="$prev_ir" -v b="$ir" 'BEGIN { if (a > 0) printf "%.1fx", b / a; else print "-" }')
+			fi
+			prev_ir=$ir
+		fi
+		printf '%-9s %8s %8s %9s %8s %10s %11s %7s %11s %7s %10s %7s\n' \
 			"$shape" "$n" "${blocks:-?}" "${insts:-?}" "${phis:-?}" "${phiargs:-?}" \
-			"$ms" "$growth" "$npa" "$npa_growth"
+			"$ms" "$growth" "$npa" "$npa_growth" "$mir" "$ir_growth"
 		prev_ms=$med
 	done
 done

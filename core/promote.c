@@ -25,6 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What the fast paths decide for an access (Prom.act). */
+enum { ACT_NONE, ACT_KILL };
+
 static int *ints(Prom *P, int n, int init)
 {
 	int *a = aalloc(P->f->a, (size_t)(n > 0 ? n : 1) * sizeof(int));
@@ -113,11 +116,11 @@ static void bad(Prom *P, int x, int r)
 }
 
 /* Remember access i of candidate x; grouped by variable in group_accesses(). */
-static void add_access(Prom *P, int x, int i, int pos)
+static void add_access(Prom *P, int x, int i)
 {
 	Fn *f = P->f;
 	const Ins *in = &f->ins.v[i];
-	Acc a = {i, in->blk, pos, in->op == OSTORE ? in->ops[0] : in->res, x,
+	Acc a = {i, in->blk, P->flat.n, in->op == OSTORE ? in->ops[0] : in->res, x,
 	         in->op == OSTORE};
 	vpush(f->a, P->flat, a);
 	if (a.store)
@@ -142,6 +145,7 @@ static void group_accesses(Prom *P)
 	memcpy(P->acc1, P->acc0, (size_t)(n + 1) * sizeof(int));
 	for (int k = 0; k < P->flat.n; k++)
 		P->acc[P->acc1[P->flat.v[k].var]++] = P->flat.v[k];
+	P->act = aalloc(f->a, (size_t)P->flat.n + 1); /* ACT_NONE */
 }
 
 /* Phase 1.  Candidates are the live allocas; a store of candidate %a
@@ -199,7 +203,6 @@ static void access_check(Prom *P, int x, Ins *in)
 static void sweep(Prom *P, Retry *rt)
 {
 	Fn *f = P->f;
-	int k = 0;
 	for (int b = 0; b < f->blk.n; b++) {
 		Blk *bk = &f->blk.v[b];
 		for (int j = 0; j < bk->ins.n; j++) {
@@ -207,12 +210,12 @@ static void sweep(Prom *P, Retry *rt)
 			Ins *in = &f->ins.v[i];
 			if (in->flags & IDEAD)
 				continue;
-			int pos = k++, x;
+			int x;
 			switch (in->op) {
 			case OLOAD:
 				if ((x = acc_var(P, in->ops[0])) >= 0) {
 					access_check(P, x, in);
-					add_access(P, x, i, pos);
+					add_access(P, x, i);
 				}
 				break;
 			case OSTORE:
@@ -228,7 +231,7 @@ static void sweep(Prom *P, Retry *rt)
 				}
 				if ((x = acc_var(P, in->ops[1])) >= 0) {
 					access_check(P, x, in);
-					add_access(P, x, i, pos);
+					add_access(P, x, i);
 				}
 				break;
 			default:
@@ -249,21 +252,35 @@ static void sweep(Prom *P, Retry *rt)
 
 /* ---------- phases 2 and 3 ---------- */
 
-static void kill(Prom *P, int i)
+/* The fast paths forward loads at once (the forwarding table is small:
+ * a later variable's single store may read an earlier one's load) but
+ * only mark the instructions to delete; apply() deletes them in program
+ * order.  Deleting at once, in variable order, would write to a random
+ * place of a large function's instruction table for every access. */
+static void kill(Prom *P, const Acc *a)
 {
-	Ins *in = &P->f->ins.v[i];
-	in->flags |= IDEAD;
-	if (in->op == OLOAD)
-		P->st->NumLoadsRemoved++;
-	else if (in->op == OSTORE)
-		P->st->NumStoresRemoved++;
+	P->act[a->pos] = ACT_KILL;
 }
 
-/* Replace load i by value v and delete it. */
-static void replace_load(Prom *P, int i, int v)
+/* Replace load a by value v and delete it. */
+static void replace_load(Prom *P, const Acc *a, int v)
 {
-	forward(P->f, P->f->ins.v[i].res, v);
-	kill(P, i);
+	forward(P->f, a->val, v);
+	kill(P, a);
+}
+
+static void apply(Prom *P)
+{
+	Fn *f = P->f;
+	for (int k = 0; k < P->flat.n; k++) {
+		if (P->act[k] != ACT_KILL)
+			continue;
+		f->ins.v[P->flat.v[k].ins].flags |= IDEAD;
+		if (P->flat.v[k].store)
+			P->st->NumStoresRemoved++;
+		else
+			P->st->NumLoadsRemoved++;
+	}
 }
 
 /* Accesses in unreachable blocks are never renamed: loads read poison,
@@ -280,10 +297,10 @@ static void drop_unreachable(Prom *P, int x)
 		}
 		if (a->store) {
 			P->nstore[x]--;
-			kill(P, a->ins);
+			kill(P, a);
 		} else {
 			P->nload[x]--;
-			replace_load(P, a->ins, f->poison);
+			replace_load(P, a, f->poison);
 		}
 	}
 	P->acc1[x] = k;
@@ -317,13 +334,13 @@ static int single_store(Prom *P, int x)
 			P->acc[k++] = *a;
 			continue;
 		}
-		replace_load(P, a->ins, st.val);
+		replace_load(P, a, st.val);
 		P->nload[x]--;
 	}
 	P->acc1[x] = k;
 	if (P->nload[x])
 		return 0;
-	kill(P, st.ins);
+	kill(P, &st);
 	return 1;
 }
 
@@ -349,9 +366,9 @@ static int single_block(Prom *P, int x)
 		Acc *a = &P->acc[j];
 		if (a->store) {
 			cur = a->val;
-			kill(P, a->ins);
+			kill(P, a);
 		} else {
-			replace_load(P, a->ins, cur);
+			replace_load(P, a, cur);
 		}
 	}
 	return 1;
@@ -361,7 +378,7 @@ static void promote_fast(Prom *P, int x)
 {
 	if (P->nload[x] == 0) {
 		for (int j = P->acc0[x]; j < P->acc1[x]; j++)
-			kill(P, P->acc[j].ins);
+			kill(P, &P->acc[j]);
 		P->path[x] = P_DEAD;
 		P->st->NumDeadAlloca++;
 	} else if (P->nstore[x] == 1 && single_store(P, x)) {
@@ -469,6 +486,7 @@ static int round_once(Prom *P)
 		promote_fast(P, x);
 		general += P->path[x] == P_GENERAL;
 	}
+	apply(P);
 	if (general) {
 		if (!P->dfdone) {
 			df_build(f, P->d);

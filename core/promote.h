@@ -13,7 +13,7 @@ typedef struct { const char **tab; int n, cap; } Names;
  * placement need, so they never touch the instruction itself. */
 typedef struct {
 	int ins, blk;
-	int pos;         /* position in program order */
+	int pos;         /* index among the accesses, in program order */
 	int val;         /* load: its result; store: the stored value */
 	int var;
 	uint8_t store;
@@ -53,6 +53,7 @@ typedef struct Prom {
 	VEC(Acc) flat;   /* accesses in program order, as swept */
 	Acc *acc;        /* the same grouped by variable: x's are */
 	int *acc0, *acc1; /* acc[acc0[x]..acc1[x]), in program order */
+	char *act;       /* access pos -> ACT_KILL when a fast path deletes it */
 	VEC(int) drop;   /* debug/lifetime calls naming a candidate */
 
 	/* phis placed this round (general path) */

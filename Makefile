@@ -1,8 +1,12 @@
 # Makefile - mem2reg for GCC (GNU make).
 #
-#   make              build the core library, m2r-opt and m2r-gen (= make all)
+#   make              build the core library, m2r-opt, m2r-gen and the GCC
+#                     plugin build/mem2reg.so (= make all)
 #   make check        build everything and run the DejaGnu testsuite
-#   make demo         run m2r-opt --stats on every examples/*.ll
+#   make demo         compile examples/*.c with the plugin, and run
+#                     m2r-opt --stats on every examples/*.ll
+#   make install      copy build/mem2reg.so into GCC's plugin directory
+#                     (then -fplugin=mem2reg works by short name)
 #   make bench-core   benchmark the promotion core on generated IR
 #   make clean        remove build/
 #
@@ -12,12 +16,21 @@
 #   RUNTESTFLAGS=...        extra runtest arguments, e.g. RUNTESTFLAGS=ir.exp=foo.ll
 #   LLVM_OPT=path           LLVM's opt for "opt verify" tests (empty: skip them)
 #   BUILD=dir               build somewhere else than build/ (for experiments)
+#   CXX                     C++ compiler for the plugin (same GCC as CC)
+#   BRIDGE_SRCS=...         ir-bridge sources of the plugin (default ir-bridge/*.cc)
+#   PLUGIN_EXTRA_SRCS=...   more plugin sources, .cc or .c, any path (stubs)
 
 .DEFAULT_GOAL := all
 
 # make's built-in default for CC is "cc": only replace that one.
 ifeq ($(origin CC),default)
 CC := gcc
+endif
+ifeq ($(origin CXX),default)
+CXX := g++
+endif
+ifeq ($(origin FC),default)
+FC := gfortran
 endif
 CFLAGS  ?= -O2 -g
 LDFLAGS ?=
@@ -49,12 +62,32 @@ M2R_OPT   := $(B)/m2r-opt
 M2R_GEN   := $(B)/m2r-gen
 UNIT_BINS := $(patsubst testsuite/mem2reg.unit/%.c,$(B)/unit/%,$(UNIT_SRCS))
 
+# The GCC plugin: plugin/*.cc, ir-bridge/*.cc (C++ on GCC's headers) and
+# plugin/*.c plus the core (C) compiled again with -fPIC into $(B)/pic/.
+GCC_MAJOR      := $(shell $(CC) -dumpversion | cut -d. -f1)
+# Recursive: re-read after need-plugin-dev has installed the headers.
+GCC_PLUGIN_DIR  = $(shell $(CC) -print-file-name=plugin)
+PLUGIN_CC_SRCS ?= $(wildcard plugin/*.cc)
+PLUGIN_C_SRCS  ?= $(wildcard plugin/*.c)
+BRIDGE_SRCS    ?= $(wildcard ir-bridge/*.cc)
+PLUGIN_EXTRA_SRCS ?=
+PLUGIN_SRCS    := $(PLUGIN_CC_SRCS) $(BRIDGE_SRCS) $(PLUGIN_C_SRCS) $(PLUGIN_EXTRA_SRCS) $(CORE_SRCS)
+# build/pic/DIR/x.o for a relative path, build/pic/ext/ABS/x.o for an absolute one
+PLUGIN_OBJS    := $(patsubst %,$(B)/pic/%.o,$(basename $(patsubst /%,ext/%,$(PLUGIN_SRCS))))
+PLUGIN         := $(B)/mem2reg.so
+PLUGIN_CXXFLAGS = -std=gnu++17 -O2 -g -fPIC -fno-rtti -fno-exceptions -Wall -Wextra \
+                  -I$(GCC_PLUGIN_DIR)/include -Icore -Iir-bridge -Iplugin
+# C objects of the plugin: the project's flags, no sanitizer (cc1 has no
+# sanitizer runtime), position independent.
+PIC_CFLAGS      = $(filter-out -fsanitize=%,$(ALL_CFLAGS)) -fPIC -Icore -Iir-bridge -Iplugin
+
 # LLVM's opt, used only to cross-check the IR m2r-opt prints.
 LLVM_OPT ?= $(shell command -v opt 2>/dev/null || command -v opt-14 2>/dev/null)
 
 # Rebuild everything when the compiler, its flags or the tool sources change
 # (e.g. SANITIZE=1 after a plain build): the stamp's content is that line.
-FLAGS_LINE  := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LDLIBS) $(M2R_OPT_SRC) $(M2R_GEN_SRC)
+FLAGS_LINE  := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LDLIBS) $(M2R_OPT_SRC) $(M2R_GEN_SRC) \
+               $(CXX) $(PLUGIN_SRCS)
 FLAGS_STAMP := $(B)/flags.stamp
 ifeq ($(filter clean,$(MAKECMDGOALS)),)
 ifneq ($(file <$(FLAGS_STAMP)),$(FLAGS_LINE))
@@ -66,10 +99,10 @@ endif
 $(FLAGS_STAMP):
 	$(shell mkdir -p $(@D))$(file >$@,$(FLAGS_LINE))
 
-.PHONY: all check unit need-dejagnu demo bench-core clean
+.PHONY: all check unit need-dejagnu need-plugin-dev plugin install demo bench-core clean
 
-# all (default): the core library and the two tools.
-all: $(LIB) $(M2R_OPT) $(M2R_GEN)
+# all (default): the core library, the two tools and the plugin.
+all: $(LIB) $(M2R_OPT) $(M2R_GEN) $(PLUGIN)
 
 # Objects of the core library; -MMD writes header dependencies next to them.
 $(B)/obj/%.o: %.c $(FLAGS_STAMP)
@@ -93,6 +126,47 @@ $(M2R_OPT): $(M2R_OPT_SRC) $(LIB) $(FLAGS_STAMP)
 $(M2R_GEN): $(M2R_GEN_SRC) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LDLIBS)
+
+# need-plugin-dev: GCC's plugin headers (installs them when running as root).
+need-plugin-dev:
+	@if [ ! -f "$$($(CC) -print-file-name=plugin)/include/gcc-plugin.h" ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "GCC plugin headers not found: installing gcc-$(GCC_MAJOR)-plugin-dev"; \
+			apt-get update && apt-get install -y gcc-$(GCC_MAJOR)-plugin-dev || exit 1; \
+		else \
+			echo "error: GCC's plugin headers are not installed ($$($(CC) -print-file-name=plugin)/include/gcc-plugin.h); run:" >&2; \
+			echo "    sudo apt-get install gcc-$(GCC_MAJOR)-plugin-dev" >&2; \
+			exit 1; \
+		fi; \
+	fi
+
+# The plugin's objects (-MMD: header dependencies next to them).
+$(B)/pic/%.o: %.cc $(FLAGS_STAMP) | need-plugin-dev
+	@mkdir -p $(@D)
+	$(CXX) $(PLUGIN_CXXFLAGS) -MMD -MP -c -o $@ $<
+$(B)/pic/ext/%.o: /%.cc $(FLAGS_STAMP) | need-plugin-dev
+	@mkdir -p $(@D)
+	$(CXX) $(PLUGIN_CXXFLAGS) -MMD -MP -c -o $@ $<
+$(B)/pic/%.o: %.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(PIC_CFLAGS) -MMD -MP -c -o $@ $<
+$(B)/pic/ext/%.o: /%.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(PIC_CFLAGS) -MMD -MP -c -o $@ $<
+
+# plugin: build/mem2reg.so.  It needs the bridge (ir-bridge/*.cc) and the
+# comparison (plugin/compare.c); say so rather than fail at link time.
+plugin: $(PLUGIN)
+$(PLUGIN): $(PLUGIN_OBJS)
+	@if [ -z "$(strip $(BRIDGE_SRCS))" ]; then \
+		echo "error: no ir-bridge/*.cc: the bridge is missing (BRIDGE_SRCS=... to use other sources)" >&2; \
+		exit 1; \
+	fi
+	$(CXX) -shared -o $@ $(PLUGIN_OBJS) $(LDLIBS)
+
+# install: the plugin into GCC's plugin directory, for -fplugin=mem2reg.
+install: $(PLUGIN)
+	cp $(PLUGIN) "$$($(CC) -print-file-name=plugin)/mem2reg.so"
 
 # unit: one test program per testsuite/mem2reg.unit/*.c, in build/unit/.
 unit: $(UNIT_BINS)
@@ -125,6 +199,10 @@ check: need-dejagnu all unit
 	   echo 'set objdir "$(abspath $(B))"'; \
 	   echo 'set M2R_OPT "$(abspath $(M2R_OPT))"'; \
 	   echo 'set OPT "$(LLVM_OPT)"'; \
+	   echo 'set M2R_PLUGIN "$(abspath $(PLUGIN))"'; \
+	   echo 'set M2R_CC "$(CC)"'; \
+	   echo 'set M2R_CXX "$(CXX)"'; \
+	   echo 'set M2R_FC "$(FC)"'; \
 	} > $(B)/testsuite/site.exp
 	@rm -f $(B)/testsuite/mem2reg.sum
 	@(cd $(B)/testsuite && \
@@ -140,12 +218,18 @@ check: need-dejagnu all unit
 	echo "$$pass passed, $$fail failed"; \
 	[ $$rc = 0 ] && [ $$fail = 0 ] && [ $$pass != 0 ]
 
-# demo: builds everything; promotes every examples/*.ll with m2r-opt --stats.
-# (Once the GCC plugin lands it will compile examples/*.c with it as well.)
+# demo: builds everything; compiles every examples/*.c with the plugin at
+# -O2 and -O0 (the comparison summary is printed on stderr), then promotes
+# every examples/*.ll with m2r-opt --stats.
 demo: all
-	@set -e; files="$(sort $(wildcard examples/*.ll))"; \
-	if [ -z "$$files" ]; then echo "demo: no examples/*.ll yet"; exit 0; fi; \
-	for f in $$files; do \
+	@set -e; \
+	for f in $(sort $(wildcard examples/*.c)); do \
+		for o in -O2 -O0; do \
+			echo "==== $(CC) -fplugin=$(PLUGIN) $$o -S -o /dev/null $$f"; \
+			$(CC) -fplugin=$(PLUGIN) $$o -S -o /dev/null $$f; \
+		done; \
+	done; \
+	for f in $(sort $(wildcard examples/*.ll)); do \
 		echo "==== $(M2R_OPT) --stats $$f"; \
 		$(M2R_OPT) --stats $$f; \
 	done
@@ -158,4 +242,4 @@ bench-core: $(M2R_OPT) $(M2R_GEN)
 clean:
 	rm -rf $(B)
 
--include $(CORE_OBJS:.o=.d) $(M2R_OPT).d $(M2R_GEN).d $(UNIT_BINS:=.d)
+-include $(CORE_OBJS:.o=.d) $(M2R_OPT).d $(M2R_GEN).d $(UNIT_BINS:=.d) $(PLUGIN_OBJS:.o=.d)

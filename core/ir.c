@@ -294,7 +294,7 @@ const char *reason_name(int r)
 }
 
 static const char *const paths[NPATH] = {
-	[P_NONE] = "not-promoted",
+	[P_NOT_PROMOTED] = "not-promoted",
 	[P_DEAD] = "dead",
 	[P_SINGLE_STORE] = "single-store",
 	[P_SINGLE_BLOCK] = "single-block",

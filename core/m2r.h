@@ -239,7 +239,7 @@ enum Reason {
 const char *reason_name(int r);
 
 enum Path {
-	P_NONE,         /* not promoted */
+	P_NOT_PROMOTED,         /* not promoted */
 	P_DEAD,         /* "dead": no loads */
 	P_SINGLE_STORE, /* "single-store" */
 	P_SINGLE_BLOCK, /* "single-block" */

@@ -478,7 +478,7 @@ static int round_once(Prom *P)
 	int general = 0;
 	for (int x = 0; x < P->nvar; x++) {
 		if (P->reason[x] != R_NONE) {
-			P->path[x] = P_NONE;
+			P->path[x] = P_NOT_PROMOTED;
 			record(P, x);
 			continue;
 		}
@@ -506,7 +506,7 @@ static int round_once(Prom *P)
 	}
 	int promoted = 0;
 	for (int x = 0; x < P->nvar; x++) {
-		if (P->path[x] == P_NONE)
+		if (P->path[x] == P_NOT_PROMOTED)
 			continue;
 		promoted++;
 		P->st->NumPromoted++;
@@ -519,7 +519,7 @@ static int round_once(Prom *P)
 		int keep = 0;
 		for (int o = 0; o < in->nop; o++) {
 			int x = acc_var(P, in->ops[o]);
-			keep |= x >= 0 && P->path[x] == P_NONE;
+			keep |= x >= 0 && P->path[x] == P_NOT_PROMOTED;
 		}
 		if (!keep)
 			in->flags |= IDEAD;
@@ -532,11 +532,11 @@ static int round_once(Prom *P)
 		return 0;
 	char *blocked = aalloc(f->a, (size_t)P->nvar + 1);
 	for (int k = 0; k < rt.a.n; k++)
-		if (P->path[rt.p.v[k]] == P_NONE)
+		if (P->path[rt.p.v[k]] == P_NOT_PROMOTED)
 			blocked[rt.a.v[k]] = 1;
 	for (int k = 0; k < rt.a.n; k++) {
 		int a = rt.a.v[k];
-		if (!blocked[a] && !P->other[a] && P->path[a] == P_NONE)
+		if (!blocked[a] && !P->other[a] && P->path[a] == P_NOT_PROMOTED)
 			return 1;
 	}
 	return 0;
@@ -571,6 +571,6 @@ void m2r_promote(Fn *f, const PromoteOpts *o, Stats *st)
 		st->NumRounds++;
 	while (round_once(&P));
 	for (int k = 0; k < st->var.n; k++)
-		if (st->var.v[k].path == P_NONE)
+		if (st->var.v[k].path == P_NOT_PROMOTED)
 			st->NumNotPromoted[st->var.v[k].reason]++;
 }

@@ -60,7 +60,7 @@ void stats_print_text(Fn *f, const Stats *st, FILE *out)
 	for (int k = 0; k < st->var.n; k++) {
 		const VarStat *vs = &st->var.v[k];
 		fprintf(out, "  %%%s: ", var_name(f, vs, b1, sizeof b1));
-		if (vs->path == P_NONE) {
+		if (vs->path == P_NOT_PROMOTED) {
 			fprintf(out, "not promoted: %s\n", reason_name(vs->reason));
 			continue;
 		}
@@ -114,7 +114,7 @@ void stats_print_json(Fn *f, const Stats *st, FILE *out)
 		fputs(k ? ",{\"name\":" : "{\"name\":", out);
 		json_str(var_name(f, vs, b1, sizeof b1), out);
 		fprintf(out, ",\"path\":\"%s\"", path_name(vs->path));
-		if (vs->path == P_NONE)
+		if (vs->path == P_NOT_PROMOTED)
 			fprintf(out, ",\"reason\":\"%s\"", reason_name(vs->reason));
 		fputs(",\"phi_blocks\":[", out);
 		for (int j = 0; j < vs->nphi; j++) {

@@ -601,7 +601,7 @@ static int run_one(const Prog *p, const Oracle *o, Combo *c, int first)
 			bad = 1;
 			break;
 		}
-		if (vs->path == P_NONE) {
+		if (vs->path == P_NOT_PROMOTED) {
 			snprintf(why, sizeof why, "v%d not promoted (reason %s)", v,
 			         reason_name(vs->reason));
 			bad = 1;

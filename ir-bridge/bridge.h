@@ -1,0 +1,97 @@
+/* bridge.h - the GIMPLE side of mem2reg: lowers a function, just before
+ * GCC's "ssa" pass, into the core IR (core/m2r.h), and reads GCC's own
+ * into-SSA result right after that pass.  It translates and records;
+ * it neither reports nor compares (plugin/ does).
+ *
+ * The data here is plain C so that the comparison and the reports can be
+ * written without GCC headers; the functions that take GCC objects are
+ * declared only for C++ (the plugin and the bridge are C++).
+ */
+#ifndef BRIDGE_H
+#define BRIDGE_H
+
+#include "m2r.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What GCC says about a variable, read when lowering (after
+ * execute_update_addresses_taken at -O1 and above). */
+enum VarFlag {
+	VF_PARM = 1 << 0,         /* PARM_DECL */
+	VF_RESULT = 1 << 1,       /* RESULT_DECL */
+	VF_ARTIFICIAL = 1 << 2,   /* DECL_ARTIFICIAL: gimplifier temporary */
+	VF_ADDRESSABLE = 1 << 3,  /* TREE_ADDRESSABLE */
+	VF_VOLATILE = 1 << 4,     /* TREE_THIS_VOLATILE */
+	VF_HARDREG = 1 << 5,      /* DECL_HARD_REGISTER */
+	VF_AGGREGATE = 1 << 6,    /* not a register type (struct, union, array) */
+	VF_NOT_GIMPLE_REG = 1 << 7, /* DECL_NOT_GIMPLE_REG_P: partial defs */
+	VF_IN_MEMORY = 1 << 8,    /* needs_to_live_in_memory for another
+	                             reason (result returned in memory) */
+	VF_GCC_REG = 1 << 9,      /* is_gimple_reg: GCC's renamer will take it */
+	VF_COMPLEX = 1 << 10,     /* complex type */
+	VF_VECTOR = 1 << 11,      /* vector type */
+	VF_ASM_MEM = 1 << 12,     /* operand of an asm with a memory constraint */
+	VF_ABNORMAL = 1 << 13,    /* the function has abnormal edges (setjmp,
+	                             nonlocal goto, computed goto) */
+};
+
+/* One local variable: a VAR_DECL (not static, not external), PARM_DECL
+ * or RESULT_DECL of the function, lowered to an alloca. */
+typedef struct BVar {
+	const char *name;   /* "x", "D.1234", "iftmp.0" (in the Fn arena) */
+	int alloca;         /* the core alloca instruction */
+	unsigned flags;     /* enum VarFlag */
+	int line, col;      /* DECL_SOURCE_LOCATION */
+	unsigned uid;       /* DECL_UID: GCC's order for the variables */
+	void *decl;         /* the tree, for the plugin's remarks only */
+
+	/* GCC's result, filled by bridge_read_gcc() after "ssa". */
+	int gcc_ssa;        /* GCC rewrote it into SSA names */
+	int gcc_nphi;       /* blocks where GCC put a (non-virtual) phi */
+	int *gcc_phiblk;    /* core block ids, ascending */
+} BVar;
+
+/* Where a core load or store came from: the statement and which operand
+ * (0 = the lhs, i >= 1 = gimple_op (stmt, i)), for a later rewrite mode. */
+typedef struct BSite {
+	void *stmt;         /* gimple * */
+	int slot;
+} BSite;
+
+typedef struct Bridge {
+	Fn *fn;             /* the lowered function; owns the memory below */
+	VEC(BVar) var;      /* in DECL_UID order */
+	int nbb;            /* last_basic_block_for_fn at lowering */
+	int *blk_of_bb;     /* GCC bb index -> core block, -1 if none */
+	int *bb_of_blk;     /* core block -> GCC bb index; -1 for the core's
+	                       own entry block (allocas, parameter stores) */
+	BSite *site;        /* core instruction id -> origin (stmt NULL if
+	                       the instruction is the bridge's own) */
+	int nsite;
+	int nstmt;          /* GIMPLE statements lowered */
+	long long lower_ns; /* time spent lowering */
+	char err[256];      /* why lowering gave up (unusual GIMPLE), or "" */
+} Bridge;
+
+void bridge_free(Bridge *b);
+
+#ifdef __cplusplus
+}
+
+struct function;
+
+/* Lower fun (in CFG form, not yet in SSA).  Never fails hard: GIMPLE it
+ * does not understand becomes a generic operation whose variable
+ * operands escape (reason "partial-access" or "address-escaped").
+ * Returns NULL only if the function has no body. */
+Bridge *bridge_lower(struct function *fun);
+
+/* Right after GCC's "ssa" on the same function: fill BVar.gcc_ssa and
+ * the phi blocks, mapping anonymous temporaries back to their DECL
+ * through the statements recorded when lowering. */
+void bridge_read_gcc(Bridge *b, struct function *fun);
+#endif
+
+#endif

@@ -1,0 +1,135 @@
+/* args.cc - the plugin's arguments, -fplugin-arg-mem2reg-KEY[=VALUE].
+ *
+ * Every argument is checked before the plugin registers anything: an
+ * unknown key, a missing or bad value, or a value given to a flag is an
+ * error naming the whole flag as written, with the valid values. */
+#include "gcc-plugin.h"
+#include "diagnostic-core.h"
+
+#include "plugin.h"
+
+#include <string.h>
+
+Args m2r_args = { ST_SUMMARY, FMT_TEXT, NULL, 0, NULL, PL_PRUNED, 1, 0, 0, 0, 0 };
+
+const char m2r_help[] =
+	"mem2reg: LLVM's mem2reg on GCC's functions, compared with GCC's into-SSA.\n"
+	"Arguments (-fplugin-arg-mem2reg-KEY[=VALUE]):\n"
+	"  stats=none|summary|functions|variables  what to print on stderr at the end\n"
+	"                                           of the unit (default summary)\n"
+	"  format=text|json|csv    format of what stats= prints (default text)\n"
+	"  output=PATH             append JSON Lines records to PATH (one per function,\n"
+	"                          one per unit)\n"
+	"  dump[=PATH]             IR before and after promotion and the comparison, per\n"
+	"                          function (default PATH: <dumpbase>.mem2reg)\n"
+	"  placement=pruned|semipruned|minimal  phi placement (default pruned)\n"
+	"  compare=yes|no          read GCC's own into-SSA result (default yes)\n"
+	"  remarks                 a note at each variable: promoted or not, and why\n"
+	"  verify                  verify the SSA form the core produced\n"
+	"  help                    print this help\n"
+	"  version                 print the plugin's version\n";
+
+/* Each key's valid values; NULL: a flag; "": any non-empty text. */
+struct Key {
+	const char *key;
+	const char *const *vals; /* NULL-terminated */
+	const char *expect;      /* for messages */
+	int optional;            /* the value may be omitted (dump) */
+};
+
+static const char *const stats_vals[] = { "none", "summary", "functions", "variables", NULL };
+static const char *const format_vals[] = { "text", "json", "csv", NULL };
+static const char *const placement_vals[] = { "pruned", "semipruned", "minimal", NULL };
+static const char *const yesno_vals[] = { "yes", "no", NULL };
+static const char *const path_vals[] = { NULL };
+
+static const Key keys[] = {
+	{ "stats", stats_vals, "none, summary, functions or variables", 0 },
+	{ "format", format_vals, "text, json or csv", 0 },
+	{ "output", path_vals, "a file name", 0 },
+	{ "dump", path_vals, "a file name, or no value for <dumpbase>.mem2reg", 1 },
+	{ "placement", placement_vals, "pruned, semipruned or minimal", 0 },
+	{ "compare", yesno_vals, "yes or no", 0 },
+	{ "remarks", NULL, NULL, 0 },
+	{ "verify", NULL, NULL, 0 },
+	{ "help", NULL, NULL, 0 },
+	{ "version", NULL, NULL, 0 },
+};
+enum { NKEYS = sizeof keys / sizeof keys[0] };
+
+/* Index of v in vals, or -1. */
+static int lookup(const char *const *vals, const char *v)
+{
+	for (int i = 0; vals[i]; i++)
+		if (!strcmp(vals[i], v))
+			return i;
+	return -1;
+}
+
+int args_parse(const char *name, int argc, const struct plugin_argument *argv, Args *a)
+{
+	int nerr = 0;
+	char flag[512];
+	for (int i = 0; i < argc; i++) {
+		const char *k = argv[i].key, *v = argv[i].value;
+		snprintf(flag, sizeof flag, "-fplugin-arg-%s-%s%s%s", name, k, v ? "=" : "", v ? v : "");
+		const Key *key = NULL;
+		for (int j = 0; j < NKEYS; j++)
+			if (!strcmp(keys[j].key, k))
+				key = &keys[j];
+		if (!key) {
+			error("unknown argument %qs: valid keys are stats, format, output, dump, "
+			      "placement, compare, remarks, verify, help and version", flag);
+			nerr++;
+			continue;
+		}
+		if (!key->vals) { /* a flag */
+			if (v) {
+				error("%qs takes no value: write %<-fplugin-arg-%s-%s%>", flag, name, k);
+				nerr++;
+				continue;
+			}
+			if (!strcmp(k, "remarks"))
+				a->remarks = 1;
+			else if (!strcmp(k, "verify"))
+				a->verify = 1;
+			else if (!strcmp(k, "help"))
+				a->help = 1;
+			else
+				a->version = 1;
+			continue;
+		}
+		if (!v && key->optional) { /* dump */
+			a->dump = 1;
+			a->dump_path = NULL;
+			continue;
+		}
+		if (!v || !*v) {
+			error("missing value in %qs: expected %s", flag, key->expect);
+			nerr++;
+			continue;
+		}
+		if (key->vals[0] == NULL) { /* a path */
+			if (!strcmp(k, "output"))
+				a->output = v;
+			else
+				a->dump = 1, a->dump_path = v;
+			continue;
+		}
+		int n = lookup(key->vals, v);
+		if (n < 0) {
+			error("bad value in %qs: expected %s", flag, key->expect);
+			nerr++;
+			continue;
+		}
+		if (!strcmp(k, "stats"))
+			a->stats = n; /* same order as ST_* */
+		else if (!strcmp(k, "format"))
+			a->format = n;
+		else if (!strcmp(k, "placement"))
+			a->placement = n == 0 ? PL_PRUNED : n == 1 ? PL_SEMIPRUNED : PL_MINIMAL;
+		else
+			a->compare = n == 0;
+	}
+	return nerr;
+}

@@ -1,0 +1,136 @@
+/* compare.c - the core's promotion against GCC's into-SSA, per variable.
+ *
+ * A variable agrees when both sides promote it with phis in the same
+ * blocks, or neither does.  The phis compared are the core's pruned
+ * placement *before* simplification: GCC does not simplify in "ssa".
+ * Every difference gets a reason from what GCC told the bridge about the
+ * variable; one that none explains is "unexplained", a bug to fix.
+ */
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const whys[NWHY] = {
+	[W_AGREE] = "agree",
+	[W_STALE_ADDRESSABLE] = "stale-addressable",
+	[W_AGGREGATE] = "aggregate",
+	[W_NOT_GIMPLE_REG] = "not-gimple-reg",
+	[W_IN_MEMORY] = "in-memory",
+	[W_HARD_REGISTER] = "hard-register",
+	[W_ABNORMAL] = "abnormal-edges",
+	[W_UNEXPLAINED] = "unexplained",
+};
+
+const char *why_name(int w)
+{
+	return w >= 0 && w < NWHY ? whys[w] : "?";
+}
+
+static int by_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+/* Core block ids -> GCC basic block indexes, ascending. */
+static int *to_bbs(const Bridge *b, const int *blk, int n)
+{
+	int *bb = aalloc(b->fn->a, (size_t)(n ? n : 1) * sizeof(int));
+	for (int j = 0; j < n; j++)
+		bb[j] = b->bb_of_blk[blk[j]];
+	qsort(bb, (size_t)n, sizeof(int), by_int);
+	return bb;
+}
+
+static int same(const int *a, int na, const int *b, int nb)
+{
+	return na == nb && (na == 0 || memcmp(a, b, (size_t)na * sizeof(int)) == 0);
+}
+
+/* Why we promote a variable GCC keeps in memory: the first property
+ * that makes GCC's is_gimple_reg false and that our rules do not share. */
+static int why_ours_only(unsigned fl)
+{
+	if (fl & VF_HARDREG)
+		return W_HARD_REGISTER;
+	if (fl & VF_AGGREGATE)
+		return W_AGGREGATE;
+	if (fl & VF_IN_MEMORY)
+		return W_IN_MEMORY;
+	if (fl & VF_NOT_GIMPLE_REG)
+		return W_NOT_GIMPLE_REG;
+	if (fl & VF_ADDRESSABLE)
+		return W_STALE_ADDRESSABLE;
+	return W_UNEXPLAINED;
+}
+
+static int classify(const VarReport *v)
+{
+	if (v->ours != v->gcc)
+		return v->ours ? why_ours_only(v->flags) : W_UNEXPLAINED;
+	if (!v->ours || same(v->phibb, v->nphi, v->gcc_phibb, v->gcc_nphi))
+		return W_AGREE;
+	return (v->flags & VF_ABNORMAL) ? W_ABNORMAL : W_UNEXPLAINED;
+}
+
+void compare_fn(const Bridge *b, const Stats *st, int compared, FnReport *r)
+{
+	Fn *f = b->fn;
+	memset(r, 0, sizeof *r);
+	r->st = *st;
+	r->compared = compared;
+	r->blocks = f->blk.n;
+	r->lower_ns = b->lower_ns;
+	r->nvar = b->var.n;
+	r->var = aalloc(f->a, (size_t)(b->var.n ? b->var.n : 1) * sizeof(VarReport));
+
+	/* alloca instruction -> its VarStat */
+	int *vs_of = aalloc(f->a, (size_t)(f->ins.n + 1) * sizeof(int));
+	memset(vs_of, 0xff, (size_t)(f->ins.n + 1) * sizeof(int));
+	for (int k = 0; k < st->var.n; k++)
+		vs_of[st->var.v[k].alloca] = k;
+
+	for (int i = 0; i < b->var.n; i++) {
+		const BVar *bv = &b->var.v[i];
+		VarReport *v = &r->var[i];
+		v->name = bv->name;
+		v->line = bv->line;
+		v->col = bv->col;
+		v->flags = bv->flags;
+		v->decl = bv->decl;
+		int k = bv->alloca >= 0 && bv->alloca < f->ins.n ? vs_of[bv->alloca] : -1;
+		if (k >= 0) {
+			const VarStat *vs = &st->var.v[k];
+			v->ours = vs->path != P_NOT_PROMOTED;
+			v->reason = vs->reason;
+			v->path = vs->path;
+			v->nphi = vs->nphi;
+			v->phibb = to_bbs(b, vs->phiblk, vs->nphi);
+			v->nphikept = vs->nphikept;
+		} else { /* no alloca: the bridge could not lower it */
+			v->reason = R_PINNED;
+			v->phibb = to_bbs(b, NULL, 0);
+		}
+		r->vars++;
+		r->promotable += v->reason == R_NONE;
+		r->promoted += v->ours;
+		r->phis += v->nphi;
+		r->phis_kept += v->nphikept;
+		if (!compared) {
+			v->gcc_phibb = to_bbs(b, NULL, 0);
+			continue;
+		}
+		v->gcc = bv->gcc_ssa;
+		v->gcc_nphi = bv->gcc_nphi;
+		v->gcc_phibb = to_bbs(b, bv->gcc_phiblk, bv->gcc_nphi);
+		v->why = classify(v);
+		r->gcc_promoted += v->gcc;
+		r->gcc_phis += v->gcc_nphi;
+		if (v->why == W_UNEXPLAINED)
+			r->unexplained++;
+		else if (v->why != W_AGREE)
+			r->differ++;
+	}
+	r->agree = compared && !r->differ && !r->unexplained;
+}

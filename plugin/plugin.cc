@@ -1,0 +1,299 @@
+/* plugin.cc - mem2reg.so: GCC 12 plugin entry, pass registration, timing.
+ *
+ * Three passes per function, all at the place of GCC's "ssa":
+ *   mem2reg      before "ssa": (at -O1+) execute_update_addresses_taken,
+ *                lower to the core IR (bridge), promote (core), time both;
+ *   ssa          GCC's own pass object, wrapped to time it;
+ *   mem2reg_gcc  after "ssa": read GCC's result, compare, report.
+ * GIMPLE is never modified: the generated code is GCC's own.
+ */
+#include "gcc-plugin.h"
+#include "plugin-version.h"
+#include "tree.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "pass_manager.h"
+#include "function.h"
+#include "diagnostic-core.h"
+#include "tree-ssa.h"
+#include "statistics.h"
+#include "options.h"
+
+#include "plugin.h" /* first: also includes bridge.h */
+
+#include <string.h>
+#include <time.h>
+
+int plugin_is_GPL_compatible __attribute__((visibility("default")));
+
+static long long now_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* The function between "mem2reg" and "mem2reg_gcc". */
+static struct {
+	function *fun;
+	Bridge *b;
+	Stats st;
+	long long core_ns;
+	long long gcc_ns;  /* set by the "ssa" wrapper */
+	function *gcc_fun;
+} cur;
+
+static opt_pass *orig_ssa;
+/* -fdump-statistics names: "mem2reg NumPromoted", "mem2reg NumNotPromoted
+ * volatile", ... (built once; GCC keeps the pointers it is given). */
+static const char *cnt_names[NCOUNTER], *stat_names[NREASON];
+
+static void drop_current(void)
+{
+	if (cur.b)
+		bridge_free(cur.b);
+	cur.b = NULL;
+	cur.fun = NULL;
+}
+
+static const char *fn_name(function *fun)
+{
+	const char *n = function_name(fun);
+	return n ? n : "?";
+}
+
+/* ---------- pass 1: lower and promote ---------- */
+
+static const pass_data m2r_pass_data = {
+	GIMPLE_PASS, "mem2reg", OPTGROUP_NONE, TV_NONE, PROP_cfg, 0, 0, 0, 0,
+};
+
+class pass_m2r : public gimple_opt_pass {
+public:
+	pass_m2r(gcc::context *c) : gimple_opt_pass(m2r_pass_data, c) {}
+	bool gate(function *fun) final override { return !(fun->curr_properties & PROP_ssa); }
+	unsigned int execute(function *fun) final override;
+};
+
+unsigned int pass_m2r::execute(function *fun)
+{
+	drop_current();
+	/* What GCC's "ssa" does first (idempotent): the same candidates. */
+	if (optimize)
+		execute_update_addresses_taken();
+	Bridge *b = bridge_lower(fun);
+	if (!b)
+		return 0;
+	FILE *d = out_dump();
+	if (d) {
+		fprintf(d, ";; Function %s (%s)\n", fn_name(fun), main_input_filename);
+		if (b->err[0])
+			fprintf(d, ";; lowering: %s\n", b->err);
+		fprintf(d, "\n;; lowered IR, before promotion\n");
+		fn_print(b->fn, d);
+	}
+	PromoteOpts o;
+	memset(&o, 0, sizeof o);
+	o.placement = m2r_args.placement;
+	o.simplify = 1;
+	o.prune = PM_AUTO;
+	memset(&cur.st, 0, sizeof cur.st);
+	long long t0 = now_ns();
+	m2r_promote(b->fn, &o, &cur.st);
+	cur.core_ns = now_ns() - t0;
+	if (d) {
+		fprintf(d, "\n;; promoted IR (placement %s)\n", placement_name(m2r_args.placement));
+		fn_print(b->fn, d);
+	}
+	if (m2r_args.verify) {
+		char msg[256];
+		int where = -1;
+		if (m2r_verify(b->fn, msg, sizeof msg, &where))
+			error_at(DECL_SOURCE_LOCATION(fun->decl),
+				 "mem2reg: the promoted IR of %qs fails SSA verification: %s",
+				 fn_name(fun), msg);
+	}
+	long c[NCOUNTER];
+	m2r_counters(&cur.st, c);
+	for (int i = 0; i < NCOUNTER; i++)
+		if (c[i])
+			statistics_counter_event(fun, cnt_names[i], (int)c[i]);
+	for (int r = 1; r < NREASON; r++)
+		if (cur.st.NumNotPromoted[r])
+			statistics_counter_event(fun, stat_names[r], (int)cur.st.NumNotPromoted[r]);
+	cur.fun = fun;
+	cur.b = b;
+	return 0;
+}
+
+/* ---------- pass 2: GCC's "ssa", timed ---------- */
+
+static pass_data ssa_wrap_data;
+
+class pass_ssa_wrap : public gimple_opt_pass {
+public:
+	pass_ssa_wrap(gcc::context *c) : gimple_opt_pass(ssa_wrap_data, c) {}
+	bool gate(function *fun) final override { return orig_ssa->gate(fun); }
+	unsigned int execute(function *fun) final override
+	{
+		long long t0 = now_ns();
+		unsigned int todo = orig_ssa->execute(fun);
+		cur.gcc_ns = now_ns() - t0;
+		cur.gcc_fun = fun;
+		return todo;
+	}
+};
+
+/* The first pass named "ssa" in list (and its sub-lists). */
+static opt_pass *find_pass(opt_pass *p, const char *name)
+{
+	for (; p; p = p->next) {
+		if (p->name && !strcmp(p->name, name))
+			return p;
+		opt_pass *s = find_pass(p->sub, name);
+		if (s)
+			return s;
+	}
+	return NULL;
+}
+
+/* ---------- pass 3: GCC's result, comparison, reports ---------- */
+
+static const pass_data m2r_gcc_pass_data = {
+	GIMPLE_PASS, "mem2reg_gcc", OPTGROUP_NONE, TV_NONE, PROP_cfg | PROP_ssa, 0, 0, 0, 0,
+};
+
+static void remarks(const FnReport *r)
+{
+	for (int i = 0; i < r->nvar; i++) {
+		const VarReport *v = &r->var[i];
+		if (v->flags & VF_ARTIFICIAL)
+			continue;
+		char buf[1024];
+		int n;
+		if (v->ours) {
+			n = snprintf(buf, sizeof buf, "'%s' promoted (%s)", v->name, path_name(v->path));
+			for (int k = 0; k < v->nphi && n < (int)sizeof buf - 64; k++)
+				n += snprintf(buf + n, sizeof buf - n, "%s bb %d",
+					      k ? "," : ", phis in", v->phibb[k]);
+		} else {
+			n = snprintf(buf, sizeof buf, "'%s' not promoted: %s", v->name,
+				     reason_name(v->reason));
+		}
+		if (r->compared && n < (int)sizeof buf - 64) {
+			if (v->why == W_AGREE)
+				snprintf(buf + n, sizeof buf - n, "; gcc: agrees");
+			else
+				snprintf(buf + n, sizeof buf - n, "; gcc: differs: %s", why_name(v->why));
+		}
+		location_t loc = v->decl ? DECL_SOURCE_LOCATION((tree)v->decl) : UNKNOWN_LOCATION;
+		inform(loc, "%s", buf);
+	}
+}
+
+class pass_m2r_gcc : public gimple_opt_pass {
+public:
+	pass_m2r_gcc(gcc::context *c) : gimple_opt_pass(m2r_gcc_pass_data, c) {}
+	bool gate(function *fun) final override { return cur.b && cur.fun == fun; }
+	unsigned int execute(function *fun) final override
+	{
+		Bridge *b = cur.b;
+		if (m2r_args.compare)
+			bridge_read_gcc(b, fun);
+		FnReport r;
+		compare_fn(b, &cur.st, m2r_args.compare, &r);
+		r.function = fn_name(fun);
+		r.file = main_input_filename ? main_input_filename : "";
+		r.lower_ns = b->lower_ns;
+		r.core_ns = cur.core_ns;
+		r.gcc_ns = cur.gcc_fun == fun ? cur.gcc_ns : 0;
+		out_function(&r, b->err);
+		FILE *d = out_dump();
+		if (d) {
+			fprintf(d, "\n;; comparison with GCC%s\n",
+				m2r_args.compare ? "" : " (compare=no: ours only)");
+			out_dump_table(d, &r);
+			fputs("\n", d);
+		}
+		if (m2r_args.remarks)
+			remarks(&r);
+		drop_current();
+		return 0;
+	}
+};
+
+/* ---------- events ---------- */
+
+static void finish_unit(void *, void *)
+{
+	out_unit(main_input_filename);
+	if (FILE *d = out_dump())
+		fflush(d);
+}
+
+static void finish(void *, void *)
+{
+	drop_current();
+	out_close();
+}
+
+static struct plugin_info info = { M2R_PLUGIN_VERSION, m2r_help };
+
+int plugin_init(struct plugin_name_args *pi, struct plugin_gcc_version *version)
+{
+	if (!plugin_default_version_check(version, &gcc_version)) {
+		/* fprintf, not error(): this GCC is not the one built for. */
+		fprintf(stderr,
+			"mem2reg: error: the plugin was built for GCC %s (%s), but this is GCC %s (%s); "
+			"rebuild it with this compiler\n",
+			gcc_version.basever, gcc_version.datestamp, version->basever,
+			version->datestamp);
+		return 1;
+	}
+	if (args_parse(pi->base_name, pi->argc, pi->argv, &m2r_args))
+		return 1;
+	if (m2r_args.help)
+		fputs(m2r_help, stderr);
+	if (m2r_args.version)
+		fprintf(stderr, "mem2reg plugin %s for GCC %s\n", M2R_PLUGIN_VERSION, gcc_version.basever);
+	if (m2r_args.dump && !m2r_args.dump_path) {
+		const char *base = dump_base_name ? dump_base_name
+				   : main_input_filename ? main_input_filename : "mem2reg";
+		m2r_args.dump_path = concat(base, ".mem2reg", NULL);
+	}
+	for (int i = 0; i < NCOUNTER; i++)
+		cnt_names[i] = concat("mem2reg ", m2r_counter_names[i], NULL);
+	for (int r = 1; r < NREASON; r++)
+		stat_names[r] = concat("mem2reg NumNotPromoted ", reason_name(r), NULL);
+
+	orig_ssa = find_pass(g->get_passes()->all_small_ipa_passes, "ssa");
+	if (!orig_ssa) {
+		error("mem2reg: the %<ssa%> pass of GCC was not found");
+		return 1;
+	}
+	/* The wrapper is "ssa" itself: same properties, todo flags, timevar. */
+	ssa_wrap_data = *static_cast<pass_data *>(orig_ssa);
+	ssa_wrap_data.todo_flags_start &= ~TODO_mark_first_instance;
+
+	const char *name = pi->base_name;
+	register_callback(name, PLUGIN_INFO, NULL, &info);
+
+	struct register_pass_info rp;
+	rp.pass = new pass_m2r(g);
+	rp.reference_pass_name = "ssa";
+	rp.ref_pass_instance_number = 1;
+	rp.pos_op = PASS_POS_INSERT_BEFORE;
+	register_callback(name, PLUGIN_PASS_MANAGER_SETUP, NULL, &rp);
+
+	rp.pass = new pass_m2r_gcc(g);
+	rp.pos_op = PASS_POS_INSERT_AFTER;
+	register_callback(name, PLUGIN_PASS_MANAGER_SETUP, NULL, &rp);
+
+	rp.pass = new pass_ssa_wrap(g);
+	rp.pos_op = PASS_POS_REPLACE;
+	register_callback(name, PLUGIN_PASS_MANAGER_SETUP, NULL, &rp);
+
+	register_callback(name, PLUGIN_FINISH_UNIT, finish_unit, NULL);
+	register_callback(name, PLUGIN_FINISH, finish, NULL);
+	return 0;
+}

@@ -1,0 +1,47 @@
+/* plugin.h - what the plugin's own files share: the parsed arguments
+ * (args.cc) and the report writers (output.cc).  plugin.cc wires them to
+ * GCC's passes and events.  No GCC header is needed to include this. */
+#ifndef M2R_PLUGIN_H
+#define M2R_PLUGIN_H
+
+#include "report.h"
+
+#define M2R_PLUGIN_VERSION "0.1"
+
+enum { ST_NONE, ST_SUMMARY, ST_FUNCTIONS, ST_VARIABLES }; /* stats= */
+enum { FMT_TEXT, FMT_JSON, FMT_CSV };                    /* format= */
+
+typedef struct Args {
+	int stats;          /* ST_*, default ST_SUMMARY */
+	int format;         /* FMT_*, default FMT_TEXT */
+	const char *output; /* output=PATH, or NULL */
+	int dump;           /* dump given */
+	const char *dump_path; /* dump=PATH, or NULL for <dumpbase>.mem2reg */
+	int placement;      /* enum Placement */
+	int compare;        /* compare=yes (default) */
+	int remarks, verify, help, version; /* flags */
+} Args;
+
+extern Args m2r_args;
+
+/* Parse -fplugin-arg-NAME-KEY[=VALUE] (args.cc).  Every problem is an
+ * error() naming the whole flag; returns the number of errors. */
+struct plugin_argument;
+int args_parse(const char *name, int argc, const struct plugin_argument *argv, Args *a);
+extern const char m2r_help[];
+
+/* The core's counters in a fixed order, named as in core/stats.c
+ * (output.cc); m2r_counters fills NCOUNTER values. */
+enum { NCOUNTER = 10 };
+extern const char *const m2r_counter_names[NCOUNTER];
+void m2r_counters(const Stats *st, long *out);
+
+/* Reports (output.cc). */
+void out_function(const FnReport *r, const char *lower_err);
+void out_unit(const char *file);
+/* The dump file (dump=), opened on first use; NULL if off or unopenable. */
+FILE *out_dump(void);
+void out_dump_table(FILE *f, const FnReport *r);
+void out_close(void);
+
+#endif

@@ -65,10 +65,9 @@ static int def_slot(gimple *g, tree t)
 	if (gimple_code(g) != GIMPLE_ASM)
 		return 0;
 	gasm *a = as_a<gasm *>(g);
-	unsigned ni = gimple_asm_ninputs(a);
 	for (unsigned i = 0; i < gimple_asm_noutputs(a); i++)
 		if (TREE_VALUE(gimple_asm_output_op(a, i)) == t)
-			return (int)(ni + i);
+			return (int)i; /* gimple_op index: the outputs come first */
 	return -1;
 }
 

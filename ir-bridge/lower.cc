@@ -261,7 +261,7 @@ static void escape(L *l, int k, const char *kind, const char *what)
 	l->ops.n = l->ops.cap = 0;
 	push(l, l->vaddr[k]);
 	char t[96];
-	snprintf(t, sizeof t, "%s %s", kind, what);
+	snprintf(t, sizeof t, "%s%s%s", kind, *what ? " " : "", what);
 	int i = gen(l, OGEN, t, 0);
 	int r = fn_res(l->f, i, l->tptr, NULL);
 	l->ops = save;
@@ -271,6 +271,13 @@ static void escape(L *l, int k, const char *kind, const char *what)
 static void use(L *l, tree t);
 
 enum { M_READ, M_WRITE, M_ADDR };
+
+/* "resx" for GIMPLE_RESX */
+static const char *code_name(gimple *g)
+{
+	const char *s = gimple_code_name[gimple_code(g)];
+	return strncmp(s, "gimple_", 7) ? s : s + 7;
+}
 
 static int reg_extract(tree_code c)
 {
@@ -459,7 +466,7 @@ static void lower_unknown(L *l, gimple *g)
 	l->slot = -1;
 	walk_gimple_op(g, unknown_cb, &wi);
 	char t[96];
-	snprintf(t, sizeof t, "unknown %s", gimple_code_name[gimple_code(g)]);
+	snprintf(t, sizeof t, "unknown %s", code_name(g));
 	gen(l, OGEN, t, 0);
 }
 
@@ -511,8 +518,12 @@ static void lower_call(L *l, gcall *g)
 	tree fndecl = gimple_call_fndecl(g);
 	if (gimple_call_internal_p(g))
 		snprintf(t, sizeof t, "call .%s", internal_fn_name(gimple_call_internal_fn(g)));
-	else if (fndecl && DECL_NAME(fndecl))
+	else if (fndecl && DECL_NAME(fndecl)) {
+		/* DECL_NAME is cheap (a printable name is not, in C++) */
 		snprintf(t, sizeof t, "call %s", IDENTIFIER_POINTER(DECL_NAME(fndecl)));
+		for (size_t n = strlen(t); n > 5 && t[n - 1] == ' ';) /* "__ct_comp " */
+			t[--n] = 0;
+	}
 	else {
 		snprintf(t, sizeof t, "call *");
 		l->slot = 1;
@@ -582,7 +593,7 @@ static void lower_asm(L *l, gasm *g)
 		const char *c = TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(link)));
 		bool am = false, ar = false;
 		parse_input_constraint(&c, 0, 0, (int)no, 0, oc, &am, &ar);
-		l->slot = (int)i;
+		l->slot = (int)(no + i); /* gimple_op: the outputs come first */
 		if (!ar && am)
 			asm_mem(l, op);
 		else
@@ -591,7 +602,7 @@ static void lower_asm(L *l, gasm *g)
 	int ndef = 0;
 	for (unsigned i = 0; i < no; i++) {
 		tree op = TREE_VALUE(gimple_asm_output_op(g, i));
-		l->slot = (int)(ni + i);
+		l->slot = (int)i;
 		defk[i] = -1;
 		int k = var_of(l, op);
 		if (omem[i])
@@ -621,7 +632,7 @@ static void lower_asm(L *l, gasm *g)
 			r = fn_res(l->f, gen(l, OGEN, t, 0), l->vtype[k], NULL);
 		}
 		first = 0;
-		l->slot = (int)(ni + o);
+		l->slot = (int)o;
 		store(l, k, r);
 	}
 }
@@ -671,7 +682,7 @@ static void terminate(L *l, basic_block bb, gimple *ctl)
 		return;
 	}
 	if (ctl && (l->ops.n || nl != 1)) {
-		const char *what = gimple_code_name[gimple_code(ctl)];
+		const char *what = code_name(ctl);
 		if (gimple_code(ctl) == GIMPLE_COND) {
 			char t[80];
 			snprintf(t, sizeof t, "cond %s",
@@ -747,7 +758,7 @@ static void lower_stmt(L *l, gimple *g, int last)
 	 * them when it ends the block, else (never seen) a generic op. */
 	if (!last) {
 		char t[80];
-		snprintf(t, sizeof t, "%s", gimple_code_name[gimple_code(g)]);
+		snprintf(t, sizeof t, "%s", code_name(g));
 		l->slot = -1;
 		gen(l, OGEN, t, 0);
 	}
@@ -943,7 +954,7 @@ Bridge *bridge_lower(struct function *fun)
 	l->f = f;
 	l->fun = fun;
 	l->tptr = fn_type(f, "ptr", 3);
-	l->nssa = fun->gimple_df && fun->gimple_df->ssa_names ? (int)num_ssa_names : 0;
+	l->nssa = fun->gimple_df ? (int)vec_safe_length(fun->gimple_df->ssa_names) : 0;
 	l->ssa = (int *)aalloc(f->a, (size_t)(l->nssa + 1) * sizeof(int));
 	for (int i = 0; i < l->nssa; i++)
 		l->ssa[i] = -1;

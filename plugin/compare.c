@@ -19,6 +19,7 @@ static const char *const whys[NWHY] = {
 	[W_IN_MEMORY] = "in-memory",
 	[W_HARD_REGISTER] = "hard-register",
 	[W_ABNORMAL] = "abnormal-edges",
+	[W_SINGLE_STORE_CONSTANT] = "single-store-constant",
 	[W_UNEXPLAINED] = "unexplained",
 };
 
@@ -71,6 +72,11 @@ static int classify(const VarReport *v)
 		return v->ours ? why_ours_only(v->flags) : W_UNEXPLAINED;
 	if (!v->ours || same(v->phibb, v->nphi, v->gcc_phibb, v->gcc_nphi))
 		return W_AGREE;
+	/* A single store that dominates every load needs no phi on either
+	 * side, so phis GCC has and the single-store path does not come
+	 * from the constant rule (doc/promotion.md, fast paths). */
+	if (v->path == P_SINGLE_STORE && v->nphi == 0)
+		return W_SINGLE_STORE_CONSTANT;
 	return (v->flags & VF_ABNORMAL) ? W_ABNORMAL : W_UNEXPLAINED;
 }
 

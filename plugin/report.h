@@ -24,6 +24,10 @@ enum Why {
 	W_HARD_REGISTER,    /* "hard-register": register asm variable */
 	W_ABNORMAL,         /* "abnormal-edges": phi differences caused by
 	                       setjmp/nonlocal/computed-goto edges */
+	W_SINGLE_STORE_CONSTANT, /* "single-store-constant": the core gave a
+	                       constant stored on one path to every load
+	                       (LLVM's rule); GCC merges it with the
+	                       undefined value in a phi */
 	W_UNEXPLAINED,      /* "unexplained": a bug to fix */
 	NWHY
 };

@@ -1,0 +1,13 @@
+/* _Complex parts: the gimplifier turns part writes into whole writes, and
+   the core reads parts as load-then-extract: promoted on both sides.  */
+/* { dg-options "-fplugin-arg-mem2reg-remarks" } */
+
+double cplx (double a, double b)	/* { dg-note "'a' promoted \\(\[a-z-\]+\\); gcc: agrees" "a" } */
+					/* { dg-note "'b' promoted \\(\[a-z-\]+\\); gcc: agrees" "b" { target *-*-* } .-1 } */
+{
+  _Complex double z;	/* { dg-note "'z' promoted \\(\[a-z-\]+\\); gcc: agrees" } */
+  __real__ z = a;
+  __imag__ z = b;
+  return __real__ z * __imag__ z;
+}
+/* { dg-final { mem2reg-no-unexplained } } */

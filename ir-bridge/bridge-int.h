@@ -3,11 +3,6 @@
 #ifndef BRIDGE_INT_H
 #define BRIDGE_INT_H
 
-/* GCC's i386 headers (i386-cpuinfo.h) have an enumerator P_NONE, and so
- * has core/m2r.h: after GCC's headers, the core's is renamed (same value). */
-#ifndef P_NONE
-#define P_NONE M2R_P_NONE
-#endif
 #include "bridge.h"
 
 /* A fixed-size open-addressing map (pointer, int) -> int in the arena.

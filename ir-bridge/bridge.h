@@ -45,7 +45,12 @@ typedef struct BVar {
 	unsigned flags;     /* enum VarFlag */
 	int line, col;      /* DECL_SOURCE_LOCATION */
 	unsigned uid;       /* DECL_UID: GCC's order for the variables */
-	void *decl;         /* the tree, for the plugin's remarks only */
+	unsigned loc;       /* DECL_SOURCE_LOCATION (a location_t), for
+	                       remarks */
+	void *decl;         /* the tree, as an identity key only: it is not a
+	                       GC root, "ssa" may remove it as unused and GCC
+	                       collects right after, so after "ssa" it is
+	                       compared, never dereferenced */
 
 	/* GCC's result, filled by bridge_read_gcc() after "ssa". */
 	int gcc_ssa;        /* GCC rewrote it into SSA names */
@@ -53,8 +58,9 @@ typedef struct BVar {
 	int *gcc_phiblk;    /* core block ids, ascending */
 } BVar;
 
-/* Where a core load or store came from: the statement and which operand
- * (0 = the lhs, i >= 1 = gimple_op (stmt, i)), for a later rewrite mode. */
+/* Where a core instruction came from, for a later rewrite mode: the
+ * statement, and for a load the gimple_op index of the operand holding
+ * the variable, for a store 0 (the lhs), for the operation itself -1. */
 typedef struct BSite {
 	void *stmt;         /* gimple * */
 	int slot;
@@ -72,7 +78,10 @@ typedef struct Bridge {
 	int nsite;
 	int nstmt;          /* GIMPLE statements lowered */
 	long long lower_ns; /* time spent lowering */
-	char err[256];      /* why lowering gave up (unusual GIMPLE), or "" */
+	char err[256];      /* notes on anything not fully understood: GIMPLE
+	                       lowered conservatively, GCC phis that belong to
+	                       no variable (its own temporaries around abnormal
+	                       edges), sites that disagree; "" when none */
 } Bridge;
 
 void bridge_free(Bridge *b);

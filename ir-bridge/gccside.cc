@@ -202,17 +202,24 @@ void bridge_read_gcc(Bridge *b, struct function *fun)
 			}
 		}
 	}
-	int lost = 0;
+	/* With setjmp or nonlocal labels, insert_phi_nodes also rewrites
+	 * the gimplifier's SSA temporaries whose def does not dominate
+	 * their uses into fresh variables (PR 79432): their phis belong to
+	 * none of the variables. */
+	int lost = 0, first = -1;
 	for (int j = 0; j < np; j++) {
 		if (pvar[j] < 0) {
 			if (!lost++)
-				bridge_note(b, "phi in bb %d not attributed", pbb[j]);
+				first = pbb[j];
 			continue;
 		}
 		b->var.v[pvar[j]].gcc_nphi++;
 	}
-	if (lost > 1)
-		bridge_note(b, "%d phis not attributed", lost);
+	if (lost && (fun->calls_setjmp || fun->has_nonlocal_label))
+		bridge_note(b, "%d phis of gimplifier SSA temporaries (abnormal edges; first in bb %d)",
+		            lost, first);
+	else if (lost)
+		bridge_note(b, "%d phis not attributed (first in bb %d)", lost, first);
 	for (int k = 0; k < nv; k++)
 		if (b->var.v[k].gcc_nphi)
 			b->var.v[k].gcc_phiblk =

@@ -911,6 +911,7 @@ static void make_vars(L *l)
 		bv.line = xl.line;
 		bv.col = xl.column;
 		bv.uid = DECL_UID(d[i]);
+		bv.loc = (unsigned)DECL_SOURCE_LOCATION (d[i]);
 		bv.decl = d[i];
 		l->vtype[k] = core_type(l, TREE_TYPE(d[i]));
 		int a = ins(l, OALLOCA, l->vtype[k], 0, 0);
@@ -942,8 +943,8 @@ Bridge *bridge_lower(struct function *fun)
 {
 	if (!fun || !fun->cfg || !fun->decl)
 		return NULL;
+	const char *fname = function_name(fun); /* not timed: C++ pretty-prints */
 	long long t0 = now_ns();
-	const char *fname = function_name(fun);
 	Fn *f = fn_new(fname ? fname : "?");
 	Bridge *b = (Bridge *)aalloc(f->a, sizeof *b);
 	b->fn = f;

@@ -104,7 +104,7 @@ void compare_fn(const Bridge *b, const Stats *st, int compared, FnReport *r)
 		v->line = bv->line;
 		v->col = bv->col;
 		v->flags = bv->flags;
-		v->decl = bv->decl;
+		v->loc = bv->loc;
 		int k = bv->alloca >= 0 && bv->alloca < f->ins.n ? vs_of[bv->alloca] : -1;
 		if (k >= 0) {
 			const VarStat *vs = &st->var.v[k];

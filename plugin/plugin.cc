@@ -186,7 +186,7 @@ static void remarks(const FnReport *r)
 			else
 				snprintf(buf + n, sizeof buf - n, "; gcc: differs: %s", why_name(v->why));
 		}
-		location_t loc = v->decl ? DECL_SOURCE_LOCATION((tree)v->decl) : UNKNOWN_LOCATION;
+		location_t loc = (location_t)v->loc;
 		inform(loc, "%s", buf);
 	}
 }

@@ -47,7 +47,7 @@ typedef struct VarReport {
 	int gcc_nphi;
 	int *gcc_phibb;     /* GCC basic block indexes, ascending */
 	int why;            /* enum Why; W_AGREE when both sides agree */
-	void *decl;         /* tree, for remarks */
+	unsigned loc;       /* location_t of the declaration, for remarks */
 } VarReport;
 
 typedef struct FnReport {

@@ -243,3 +243,8 @@ clean:
 	rm -rf $(B)
 
 -include $(CORE_OBJS:.o=.d) $(M2R_OPT).d $(M2R_GEN).d $(UNIT_BINS:=.d) $(PLUGIN_OBJS:.o=.d)
+
+# Each further area (fuzzing, the LLVM comparison, the torture runs, the
+# benchmarks) keeps its rules in its own mk/*.mk fragment; a fragment may
+# add prerequisites to check (e.g. "check: build/m2r-fuzz").
+include $(sort $(wildcard mk/*.mk))

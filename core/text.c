@@ -162,8 +162,29 @@ static int colof(Parser *P, const char *at)
 	return (int)(at - P->bol) + 1;
 }
 
-/* Error at a position on the current line. */
-#define fail(P, at, ...) failat((P), (P)->line, colof((P), (at)), __VA_ARGS__)
+/* Line and column of at, which may lie on an earlier line than the
+ * parser (a newline inside brackets is already consumed): walk back
+ * line by line.  Only errors pay for it. */
+static _Noreturn void failpos(Parser *P, const char *at, const char *msg)
+{
+	int line = P->line;
+	const char *bol = P->bol;
+	while (at < bol && bol > P->r->buf) {
+		const char *q = bol - 1; /* the '\n' ending the line before */
+		while (q > P->r->buf && q[-1] != '\n')
+			q--;
+		bol = q;
+		line--;
+	}
+	failat(P, line, (int)(at - bol) + 1, "%s", msg);
+}
+
+/* Error at position at. */
+#define fail(P, at, ...) do { \
+		char m_[400]; \
+		snprintf(m_, sizeof m_, __VA_ARGS__); \
+		failpos((P), (at), m_); \
+	} while (0)
 
 /* Printable copy of s[0..n) for a message: at most 64 bytes, control
  * and non-ASCII bytes as '?'. */
@@ -1828,6 +1849,24 @@ void rd_init(Reader *r, const char *file, const char *buf, size_t len)
 	r->buf = r->p = buf;
 	r->end = buf + len;
 	r->line = 1;
+	/* The input is text.  A NUL byte would cut the text kept from it
+	 * short (names, constants, the define line) and \001, \002 are the
+	 * templates' operand markers: refuse control bytes up front, with
+	 * their place, as LLVM's lexer refuses them too. */
+	int line = 1;
+	const char *bol = buf;
+	for (const char *q = buf; q < buf + len; q++) {
+		unsigned char ch = (unsigned char)*q;
+		if (ch == '\n') {
+			line++;
+			bol = q + 1;
+		} else if (ch < 0x20 && ch != '\t' && ch != '\r' && ch != '\f' && ch != '\v') {
+			snprintf(r->err, sizeof r->err, "%s:%d:%d: error: %s in the input",
+			         r->file, line, (int)(q - bol) + 1,
+			         ch ? "control character" : "NUL byte");
+			break;
+		}
+	}
 }
 
 /* After RD_ERR the reader stays failed: every later call says RD_ERR. */

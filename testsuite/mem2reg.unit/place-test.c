@@ -10,7 +10,7 @@
  * sets by round-robin data flow, DF(x) = { y | x dom a reachable pred
  * of y, not x sdom y }, IDF by fixpoint, liveness by backward data flow
  * over upward-exposed uses and kills.  None of the core's cfg/dom/df
- * code is called.
+ * code is called.  The oracle is tools/oracle.c, shared with m2r-fuzz.
  *
  *   minimal     IDF(def blocks)
  *   semipruned  IDF(def blocks) if some reachable block has an
@@ -280,240 +280,55 @@ static Fn *build(const Prog *p, Built *bt)
 	return f;
 }
 
-/* ---------- the oracle ---------- */
+/* ---------- the oracle (shared with m2r-fuzz: tools/oracle.c) ---------- */
 
-typedef uint64_t Set; /* of blocks, MAXB <= 64 */
+#include "../../tools/oracle.c"
 
-typedef struct {
-	int reach[MAXB];
-	Set dom[MAXB];         /* dominators of b (reachable b) */
-	Set df[MAXB];
-	unsigned ue[MAXB], kill[MAXB], livein[MAXB]; /* of variables */
-	Set def[MAXV], live[MAXV];
-	int hasue[MAXV];
-	Set minimal[MAXV], semi[MAXV], pruned[MAXV];
-	int path[MAXV];        /* predicted enum Path */
-	int construle[MAXV];   /* single store of a constant */
-} Oracle;
+typedef OrSet Set; /* of blocks, MAXB <= 64 */
 
 static Set bit(int b) { return (Set)1 << b; }
 
-static Set idf(const Oracle *o, int nb, Set s)
-{
-	Set r = 0;
-	for (;;) {
-		Set n = 0, in = s | r;
-		for (int b = 0; b < nb; b++)
-			if (in & bit(b))
-				n |= o->df[b];
-		if (n == r)
-			return r;
-		r = n;
-	}
-}
-
-/* Value tokens for the fast-path model: a load access, or these. */
-enum { T_CONST = MAXA, T_ARG = 2 * MAXA, T_UNDEF, T_POISON };
-
-static int resolve(const int *fwd, int t)
-{
-	while (t < MAXA && fwd[t] >= 0)
-		t = fwd[t];
-	return t;
-}
-
-static int token(const Acc *s)
-{
-	return s->src == S_CONST ? T_CONST + s->arg : s->src == S_ARG ? T_ARG : s->arg;
-}
-
-/* The fast paths of promote.c, variable by variable in alloca order
- * (a load rewritten by an earlier variable's fast path may make a
- * later store a constant). */
-static void predict_paths(const Prog *p, Oracle *o)
-{
-	int fwd[MAXA];
-	for (int k = 0; k < MAXA; k++)
-		fwd[k] = -1;
-	for (int v = 0; v < p->nv; v++) {
-		int L[MAXA], nL = 0, nload = 0, nstore = 0, s = -1;
-		for (int k = 0; k < p->na; k++) {
-			const Acc *a = &p->A[k];
-			if (a->var != v || a->kind == A_USE)
-				continue;
-			if (!o->reach[a->blk]) {
-				if (a->kind == A_LOAD)
-					fwd[k] = T_POISON;
-				continue;
-			}
-			L[nL++] = k;
-			if (a->kind == A_LOAD)
-				nload++;
-			else
-				nstore++, s = k;
-		}
-		o->path[v] = P_GENERAL;
-		if (nload == 0) {
-			o->path[v] = P_DEAD;
-			continue;
-		}
-		if (nstore == 1) {
-			int t = token(&p->A[s]), sb = p->A[s].blk;
-			int anywhere = resolve(fwd, t) >= T_CONST && resolve(fwd, t) < T_ARG;
-			int m = 0, left = 0;
-			for (int j = 0; j < nL; j++) {
-				int k = L[j], lb = p->A[k].blk;
-				int ok = p->A[k].kind == A_LOAD &&
-				         (anywhere || (lb == sb ? k > s : (o->dom[lb] & bit(sb)) != 0));
-				if (ok)
-					fwd[k] = t;
-				else
-					L[m++] = k, left += p->A[k].kind == A_LOAD;
-			}
-			nL = m;
-			if (!left) {
-				o->path[v] = P_SINGLE_STORE;
-				o->construle[v] = anywhere;
-				continue;
-			}
-		}
-		int one = 1;
-		for (int j = 1; j < nL; j++)
-			one &= p->A[L[j]].blk == p->A[L[0]].blk;
-		if (one && !(nstore && p->A[L[0]].kind == A_LOAD)) {
-			int cur = T_UNDEF;
-			for (int j = 0; j < nL; j++) {
-				const Acc *a = &p->A[L[j]];
-				if (a->kind == A_STORE)
-					cur = token(a);
-				else
-					fwd[L[j]] = cur;
-			}
-			o->path[v] = P_SINGLE_BLOCK;
-		}
-	}
-}
-
+/* The oracle's view of the program: the CFG, and the loads and stores
+ * (block order, program order within a block) with the stored tokens. */
 static void oracle(const Prog *p, Oracle *o)
 {
-	int nb = p->nb;
-	memset(o, 0, sizeof *o);
-	/* reachability */
-	int stk[MAXB], sp = 0;
-	o->reach[0] = 1;
-	stk[sp++] = 0;
-	while (sp) {
-		int b = stk[--sp];
-		for (int j = 0; j < p->nlab[b]; j++) {
-			int s = p->lab[b][j];
-			if (!o->reach[s]) {
-				o->reach[s] = 1;
-				stk[sp++] = s;
-			}
-		}
+	static OrProg q;
+	q.nb = p->nb;
+	q.nv = p->nv;
+	q.na = 0;
+	for (int b = 0; b < p->nb; b++) {
+		q.nsucc[b] = p->nlab[b];
+		for (int j = 0; j < p->nlab[b]; j++)
+			q.succ[b][j] = p->lab[b][j];
 	}
-	/* dominators: Dom(0) = {0}, Dom(b) = {b} + meet over reachable preds */
-	Set all = nb == 64 ? ~(Set)0 : bit(nb) - 1;
-	for (int b = 0; b < nb; b++)
-		o->dom[b] = b ? all : bit(0);
-	for (int ch = 1; ch;) {
-		ch = 0;
-		for (int b = 1; b < nb; b++) {
-			if (!o->reach[b])
-				continue;
-			Set s = all;
-			for (int q = 0; q < nb; q++)
-				if (o->reach[q])
-					for (int j = 0; j < p->nlab[q]; j++)
-						if (p->lab[q][j] == b)
-							s &= o->dom[q];
-			s |= bit(b);
-			if (s != o->dom[b])
-				o->dom[b] = s, ch = 1;
-		}
-	}
-	/* DF by definition */
-	for (int y = 0; y < nb; y++) {
-		if (!o->reach[y])
+	int idx[MAXA];
+	for (int k = 0; k < p->na; k++) {
+		const Acc *a = &p->A[k];
+		idx[k] = -1;
+		if (a->kind == A_USE)
 			continue;
-		for (int q = 0; q < nb; q++) {
-			if (!o->reach[q])
-				continue;
-			for (int j = 0; j < p->nlab[q]; j++) {
-				if (p->lab[q][j] != y)
-					continue;
-				for (int x = 0; x < nb; x++)
-					if ((o->dom[q] & bit(x)) &&
-					    !(x != y && (o->dom[y] & bit(x))))
-						o->df[x] |= bit(y);
-			}
-		}
+		OrAcc *c = &q.acc[q.na];
+		idx[k] = q.na++;
+		c->blk = a->blk;
+		c->var = a->var;
+		c->kind = a->kind == A_LOAD ? OR_LOAD : OR_STORE;
+		c->tok = a->kind == A_LOAD ? 0
+		       : a->src == S_CONST ? OR_CONST + a->arg
+		       : a->src == S_ARG ? OR_OTHER : idx[a->arg];
 	}
-	/* upward-exposed uses, kills, defs (reachable blocks only) */
-	for (int b = 0; b < nb; b++) {
-		if (!o->reach[b])
-			continue;
-		for (int k = p->boff[b]; k < p->boff[b + 1]; k++) {
-			const Acc *a = &p->A[k];
-			if (a->kind == A_LOAD && !(o->kill[b] & (1u << a->var)))
-				o->ue[b] |= 1u << a->var;
-			if (a->kind == A_STORE) {
-				o->kill[b] |= 1u << a->var;
-				o->def[a->var] |= bit(b);
-			}
-		}
-	}
-	/* liveness: in = ue | (out - kill), out = union of successors' in */
-	for (int ch = 1; ch;) {
-		ch = 0;
-		for (int b = nb - 1; b >= 0; b--) {
-			if (!o->reach[b])
-				continue;
-			unsigned out = 0;
-			for (int j = 0; j < p->nlab[b]; j++)
-				out |= o->livein[p->lab[b][j]];
-			unsigned in = o->ue[b] | (out & ~o->kill[b]);
-			if (in != o->livein[b])
-				o->livein[b] = in, ch = 1;
-		}
-	}
-	for (int v = 0; v < p->nv; v++)
-		for (int b = 0; b < nb; b++) {
-			if (o->livein[b] & (1u << v))
-				o->live[v] |= bit(b);
-			if (o->ue[b] & (1u << v))
-				o->hasue[v] = 1;
-		}
-	predict_paths(p, o);
-	for (int v = 0; v < p->nv; v++) {
-		Set s = idf(o, nb, o->def[v]);
-		o->minimal[v] = s;
-		o->semi[v] = o->hasue[v] ? s : 0;
-		o->pruned[v] = o->construle[v] ? 0 : s & o->live[v];
-	}
+	oracle_run(&q, o);
 }
 
-/* For the coverage note: does the reachable CFG have a cycle without a
- * back edge (an edge to a dominator), i.e. is it irreducible? */
 static int irreducible(const Prog *p, const Oracle *o)
 {
-	int indeg[MAXB] = {0}, q[MAXB], nq = 0, seen = 0, nr = 0;
-	for (int b = 0; b < p->nb; b++)
-		if (o->reach[b])
-			for (int j = 0; j < p->nlab[b]; j++)
-				if (!(o->dom[b] & bit(p->lab[b][j])))
-					indeg[p->lab[b][j]]++;
-	for (int b = 0; b < p->nb; b++)
-		if (o->reach[b] && (nr++, !indeg[b]))
-			q[nq++] = b;
-	while (nq) {
-		int b = q[--nq];
-		seen++;
+	static OrProg q;
+	q.nb = p->nb;
+	for (int b = 0; b < p->nb; b++) {
+		q.nsucc[b] = p->nlab[b];
 		for (int j = 0; j < p->nlab[b]; j++)
-			if (!(o->dom[b] & bit(p->lab[b][j])) && !--indeg[p->lab[b][j]])
-				q[nq++] = p->lab[b][j];
+			q.succ[b][j] = p->lab[b][j];
 	}
-	return seen < nr;
+	return oracle_irreducible(&q, o);
 }
 
 /* ---------- reporting ---------- */

@@ -282,3 +282,24 @@ void df_build(Fn *f, Dom *d)
 	runners(f, d, last, NULL, pos, d->df);
 	free(scratch);
 }
+
+/* Does the edge from block a to its successor n dominate block b?  A
+ * value defined by a's terminator (invoke, callbr) exists on the edge to
+ * its normal destination only, so that is what must dominate its uses:
+ * n dominates b, and every other way into n comes from inside n's
+ * subtree (two edges from a dominate nothing). */
+int edge_dominates(const Fn *f, const Dom *d, int a, int n, int b)
+{
+	if (!dom_reach(d, b) || !dom_reach(d, n) || !dominates(d, n, b))
+		return 0;
+	const Blk *bk = &f->blk.v[n];
+	int from_a = 0;
+	for (int j = 0; j < bk->npred; j++) {
+		int p = bk->pred[j];
+		if (p == a)
+			from_a++;
+		else if (dom_reach(d, p) && !dominates(d, n, p))
+			return 0;
+	}
+	return from_a == 1;
+}

@@ -214,6 +214,8 @@ void dom_build(Fn *f, Dom *d);
 /* Dominance frontiers of all blocks at once (Cytron et al. via runners). */
 void df_build(Fn *f, Dom *d);
 static inline int dom_reach(const Dom *d, int b) { return d->rpoidx[b] >= 0; }
+/* The edge a -> n dominates b (for values defined by a terminator). */
+int edge_dominates(const Fn *f, const Dom *d, int a, int n, int b);
 static inline int dominates(const Dom *d, int a, int b)
 {
 	return d->pre[a] <= d->pre[b] && d->post[b] <= d->post[a];

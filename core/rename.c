@@ -129,8 +129,13 @@ static int dominates_phi(Prom *P, int v, int b)
 	const Val *val = &f->val.v[v];
 	if (val->kind != VINS)
 		return 1;
-	int db = f->ins.v[val->ins].blk;
-	return db >= 0 && db != b && dominates(P->d, db, b);
+	const Ins *def = &f->ins.v[val->ins];
+	int db = def->blk;
+	if (db < 0)
+		return 0;
+	if (op_is_term(def->op)) /* invoke/callbr: only on the normal edge */
+		return def->nlab > 0 && edge_dominates(f, P->d, db, def->lab[0], b);
+	return db != b && dominates(P->d, db, b);
 }
 
 /* The value phi i reduces to, or -1.  Entries still unset (-1) come

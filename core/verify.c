@@ -113,12 +113,22 @@ static int check_use(V *v, int b, int i, int x, int ub, int phi)
 	if (!dom_reach(&v->d, ub))
 		return 0;
 	int db = def->blk, ok;
-	if (phi) /* available at the end of the incoming block */
+	if (op_is_term(def->op)) {
+		/* invoke/callbr results exist on the normal edge only: a phi in
+		 * the normal destination may take it from the defining block,
+		 * any other use must be dominated by that edge */
+		int n = def->nlab > 0 ? def->lab[0] : -1;
+		if (phi && ub == db)
+			ok = n == b;
+		else
+			ok = n >= 0 && edge_dominates(f, &v->d, db, n, ub);
+	} else if (phi) { /* available at the end of the incoming block */
 		ok = dominates(&v->d, db, ub);
-	else if (db == ub)
-		ok = v->pos[val->ins] < v->pos[i] && !op_is_term(def->op);
-	else
+	} else if (db == ub) {
+		ok = v->pos[val->ins] < v->pos[i];
+	} else {
 		ok = dominates(&v->d, db, ub);
+	}
 	if (!ok)
 		return fail(v, b, i, "%s does not dominate its use", vname(v, x, nb, sizeof nb));
 	return 0;

@@ -1,0 +1,417 @@
+#!/usr/bin/env bash
+# llvm-compare.sh - compare m2r-opt with LLVM's "opt -passes=mem2reg" on C files.
+#
+# usage: tools/llvm-compare.sh [options] [FILE.c ...]
+#   -j N          run N files in parallel (default: the number of cores)
+#   -l LIST       read more file names from LIST (one per line; relative
+#                 names are relative to -C DIR)
+#   -C DIR        base directory for the names in LIST (default: .)
+#   -o DIR        work and result directory (default: build/llvm-compare)
+#   -k            keep the .ll files of matching files too
+#   -q            no summary on stdout (results file only)
+#
+# Environment: CLANG (default clang-14 or clang), OPT (opt-14 or opt),
+# M2R_OPT (build/m2r-opt), CFLAGS_EXTRA (more clang flags).
+#
+# For each C file:
+#   clang -O0 -Xclang -disable-O0-optnone -emit-llvm -S -w   -> in.ll
+#   (a file clang rejects is skipped and counted: "skip-clang")
+#   opt -passes=mem2reg -S in.ll      -> ref.ll
+#   m2r-opt in.ll                     -> our.ll
+#   opt -passes=verify our.ll         must accept it
+# then, per function defined in ref.ll, compares the number of allocas
+# left and the number of phis in each block.  Blocks are matched by their
+# position in the function (the CFG is unchanged), so phi and value names
+# and numbering do not matter (m2r-opt numbers its phis, LLVM names them
+# "%.0", so numbered block labels shift); a named label that differs at
+# the same position is a difference ("labels").
+#
+# Results: DIR/results.txt, one line per file:
+#   FILE <TAB> STATUS <TAB> FUNCTIONS <TAB> MATCHING <TAB> EXPLAINED <TAB> DETAILS
+# STATUS is match, explained (only explained differences), diff,
+# skip-clang or skip-opt; MATCHING and EXPLAINED count functions.
+# DETAILS lists the differences as KIND:@function[:detail] separated by
+# " ; ".  Kinds:
+#   reader    m2r-opt rejected the input (exit 1; the message is kept)
+#   crash     m2r-opt died, timed out or exited with another status
+#   verify    opt -passes=verify rejects m2r-opt's output
+#   missing   a function of ref.ll is not in our.ll (or has another
+#             number of blocks: "blocks")
+#   allocas   another number of allocas left in the function
+#   phis      another number of phis in a block (detail: block=ref/ours)
+#   labels    another block label at the same position
+# Explained (doc/llvm-comparison.md), not failures:
+#   array-alloca  allocas LLVM promotes (or deletes) and the core does not
+#                 because they have an element count other than 1
+#   unused-cast   allocas LLVM promotes whose only other uses are unused
+#                 bitcasts or all-zero getelementptrs (or such casts that
+#                 feed only lifetime/debug intrinsics)
+#   blockaddress  (a note) the input names a numbered block in a
+#                 blockaddress; both sides ran on "opt -passes=instnamer"
+#                 output instead (m2r-opt renumbers blocks, doc/ir.md)
+# The files of a file that differs are kept in DIR/work/NAME/.
+# Exit status: 0 when every compiled file matches or differs only as
+# explained, 1 otherwise, 2 on a usage or setup error.
+
+set -u
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(dirname "$here")
+
+pick() { # first command that exists
+	local c
+	for c in "$@"; do
+		if command -v "$c" >/dev/null 2>&1; then
+			command -v "$c"
+			return 0
+		fi
+	done
+	return 1
+}
+
+: "${CLANG:=$(pick clang-14 clang || true)}"
+: "${OPT:=$(pick opt-14 opt || true)}"
+: "${M2R_OPT:=$root/build/m2r-opt}"
+: "${CFLAGS_EXTRA:=}"
+: "${M2R_TIMEOUT:=60}"
+export CLANG OPT M2R_OPT CFLAGS_EXTRA M2R_TIMEOUT
+
+# ---------------------------------------------------------------------------
+# Summary of a module: one line per defined function,
+#   @name <TAB> allocas <TAB> nblocks <TAB> label:phis label:phis ...
+# The entry block's label is "(entry)" when it has none.
+summarize() {
+	awk '
+	function flush() {
+		if (fn == "") return
+		s = ""
+		for (i = 1; i <= nb; i++) s = s (i > 1 ? " " : "") lab[i] ":" phis[i]
+		printf "%s\t%d\t%d\t%s\n", fn, allocas, nb, s
+		fn = ""
+	}
+	/^define / {
+		if (match($0, /@("[^"]*"|[-a-zA-Z$._0-9]+)/)) {
+			fn = substr($0, RSTART, RLENGTH)
+		} else {
+			fn = "@?"
+		}
+		allocas = 0; nb = 1; lab[1] = "(entry)"; phis[1] = 0; inbody = 1
+		first = 1
+		next
+	}
+	!inbody { next }
+	/^}/ { flush(); inbody = 0; next }
+	/^("[^"]*"|[-a-zA-Z$._0-9]+):/ {
+		l = $0
+		sub(/:.*/, "", l)
+		if (first) { lab[1] = l } else { nb++; lab[nb] = l; phis[nb] = 0 }
+		first = 0
+		next
+	}
+	/^[ \t]+[^ \t;]/ {
+		first = 0
+		if ($0 ~ /^[ \t]+%("[^"]*"|[-a-zA-Z$._0-9]+) = phi /) phis[nb]++
+		else if ($0 ~ /^[ \t]+%("[^"]*"|[-a-zA-Z$._0-9]+) = alloca /) allocas++
+	}
+	END { flush() }
+	' "$1"
+}
+
+# Compare two summaries (ref, ours); prints the differences, one per line,
+# as KIND:@fn[:detail], then "FUNCS N MATCH M" on the last line.
+compare() {
+	awk -F '\t' '
+	NR == FNR { ref[$1] = $0; order[++n] = $1; next }
+	{ ours[$1] = $0 }
+	END {
+		match_ = 0
+		for (k = 1; k <= n; k++) {
+			f = order[k]
+			split(ref[f], r, "\t")
+			bad = 0
+			if (!(f in ours)) { print "missing:" f; continue }
+			split(ours[f], o, "\t")
+			if (r[3] != o[3]) { print "blocks:" f ":" r[3] "/" o[3]; continue }
+			if (r[2] != o[2]) { print "allocas:" f ":" r[2] "/" o[2]; bad = 1 }
+			nr = split(r[4], rb, " "); split(o[4], ob, " ")
+			labd = ""; phid = ""
+			for (i = 1; i <= nr; i++) {
+				rl = rb[i]; sub(/:[0-9]+$/, "", rl); rp = rb[i]; sub(/.*:/, "", rp)
+				ol = ob[i]; sub(/:[0-9]+$/, "", ol); op = ob[i]; sub(/.*:/, "", op)
+				if (rl != ol && (rl !~ /^[0-9]+$/ || ol !~ /^[0-9]+$/) && labd == "") labd = "labels:" f ":" rl "/" ol
+				if (rp != op) phid = phid (phid == "" ? "phis:" f ":" : ",") rl "=" rp "/" op
+			}
+			if (phid != "") { print phid; bad = 1 }
+			if (labd != "") { print labd; bad = 1 }
+			if (!bad) match_++
+		}
+		print "FUNCS " n " MATCH " match_
+	}
+	' "$1" "$2"
+}
+
+# The allocas of one function of m2r-opt's output that LLVM 14's
+# isAllocaPromotable accepts although m2r-opt left them: prints
+# "array N" and "cast N".  LLVM accepts an alloca whose every use is a
+# non-volatile load, a non-volatile store into it, a lifetime or debug
+# intrinsic, or a bitcast or all-zero getelementptr used only by such
+# intrinsics (or unused); it does not look at the element count.  The
+# core refuses an element count other than 1 ("array") and any bitcast or
+# getelementptr ("cast").
+llvm_promotable() {
+	awk -v fn="$2" '
+	function skiptype(s,   i, c, d) { # length of the type at the start of s
+		d = 0
+		for (i = 1; i <= length(s); i++) {
+			c = substr(s, i, 1)
+			if (c ~ /[[({<]/) d++
+			else if (c ~ /[])}>]/) d--
+			else if (c == "," && d == 0) return i - 1
+		}
+		return length(s)
+	}
+	function uses(s, arr,   n, t) { # local names used in s, in order
+		n = 0
+		while (match(s, /%("[^"]*"|[-a-zA-Z$._0-9]+)/)) {
+			t = substr(s, RSTART, RLENGTH)
+			arr[++n] = t
+			s = substr(s, RSTART + RLENGTH)
+		}
+		return n
+	}
+	/^define / { infn = (index($0, fn "(") > 0); next }
+	!infn { next }
+	/^}/ { infn = 0; next }
+	/^[ \t]+[^ \t;]/ {
+		line = $0; sub(/^[ \t]+/, "", line)
+		res = ""
+		if (match(line, /^%("[^"]*"|[-a-zA-Z$._0-9]+) = /)) {
+			res = substr(line, 1, RLENGTH - 3); line = substr(line, RLENGTH + 1)
+		}
+		if (line ~ /^alloca /) {
+			isarr = 0
+			# the count: ", TY VALUE" right after the allocated type
+			r2 = substr(line, 8); r2 = substr(r2, skiptype(r2) + 1)
+			if (r2 ~ /^, / && r2 !~ /^, (align|addrspace)/ && r2 !~ /^, i[0-9]+ 1(,|$)/) isarr = 1
+			alloc[res] = 1; arr[res] = isarr; bad[res] = 0; ncast[res] = 0
+			order[++na] = res
+			next
+		}
+		n = uses(line, u)
+		if (line ~ /^call .*@llvm\.(lifetime\.(start|end)|dbg\.(declare|addr|value))/) {
+			for (i = 1; i <= n; i++) if (u[i] in castof) castok_use[u[i]]++
+			next
+		}
+		for (i = 1; i <= n; i++) {
+			v = u[i]
+			if (v in castof) { castbad[v] = 1; continue }
+			if (!(v in alloc)) continue
+			if (line ~ /^load / && line !~ /^load (atomic|volatile)/ && i == n) continue
+			if (line ~ /^store / && line !~ /^store (atomic|volatile)/ && i == n) continue
+			if (res != "" && line ~ /^bitcast /) { castof[res] = v; ncast[v]++; continue }
+			if (res != "" && line ~ /^getelementptr /) {
+				t = line; sub(/.*%("[^"]*"|[-a-zA-Z$._0-9]+)/, "", t)
+				if (i == n && t !~ /, i[0-9]+ [^0]/ && t !~ /, i[0-9]+ 0[0-9]/) {
+					castof[res] = v; ncast[v]++; continue
+				}
+			}
+			bad[v] = 1
+		}
+	}
+	END {
+		for (c in castof) if (castbad[c]) bad[castof[c]] = 1
+		for (k = 1; k <= na; k++) {
+			a = order[k]
+			if (bad[a]) continue
+			if (arr[a]) na_arr++
+			else if (ncast[a]) na_cast++
+		}
+		printf "array %d\ncast %d\n", na_arr, na_cast
+	}' "$1"
+}
+
+# ---------------------------------------------------------------------------
+# One file: prints its result line on stdout.
+oneline() { # file message: the first line, cleaned, for a results field
+	head -n 1 "$1" | sed "s|$OUTDIR/work/[^/]*/||g; s|[[:space:]]\+| |g; s|;|,|g"
+}
+one() {
+	local src=$1 base dir nf in
+	base=$(printf '%s' "$src" | sed 's|^\./||; s|^/||; s|/|__|g')
+	dir=$OUTDIR/work/${base%.c}
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	# shellcheck disable=SC2086
+	if ! "$CLANG" -O0 -Xclang -disable-O0-optnone -emit-llvm -S -w $CFLAGS_EXTRA \
+		-o "$dir/in.ll" "$src" >"$dir/clang.err" 2>&1; then
+		printf '%s\tskip-clang\t0\t0\t0\t\n' "$src"
+		[ -n "$KEEP" ] || rm -rf "$dir"
+		return
+	fi
+	in=$dir/in.ll
+	local notes=""
+	# A blockaddress naming a numbered block keeps its number when m2r-opt
+	# renumbers (doc/ir.md): compare on the same module with every value
+	# and block named (opt -passes=instnamer) instead.
+	if grep -q 'blockaddress(@[^,]*, %[0-9]' "$in"; then
+		if ! "$OPT" -passes=instnamer -S -o "$dir/named.ll" "$in" >"$dir/opt.err" 2>&1; then
+			printf '%s\tskip-opt\t0\t0\t0\t\n' "$src"
+			return
+		fi
+		in=$dir/named.ll
+		notes="blockaddress:numbered-blocks-named"
+	fi
+	if ! "$OPT" -passes=mem2reg -S -o "$dir/ref.ll" "$in" >"$dir/opt.err" 2>&1; then
+		printf '%s\tskip-opt\t0\t0\t0\t\n' "$src"
+		return
+	fi
+	summarize "$dir/ref.ll" >"$dir/ref.sum"
+	nf=$(wc -l <"$dir/ref.sum")
+	local rc=0
+	timeout "$M2R_TIMEOUT" "$M2R_OPT" -o "$dir/our.ll" "$in" >/dev/null 2>"$dir/m2r.err" || rc=$?
+	if [ "$rc" != 0 ]; then
+		local kind=crash msg
+		[ "$rc" = 1 ] && kind=reader
+		msg=$(oneline "$dir/m2r.err")
+		[ "$kind" = crash ] && msg="exit $rc${msg:+: $msg}"
+		printf '%s\tdiff\t%s\t0\t0\t%s:%s\n' "$src" "$nf" "$kind" "$msg"
+		return
+	fi
+	local verify=""
+	if ! "$OPT" -passes=verify -disable-output "$dir/our.ll" >"$dir/verify.err" 2>&1; then
+		verify="verify:$(grep -v '^opt.*input module is broken' "$dir/verify.err" | oneline /dev/stdin)"
+	fi
+	summarize "$dir/our.ll" >"$dir/our.sum"
+	compare "$dir/ref.sum" "$dir/our.sum" >"$dir/cmp.txt"
+	# Explain the allocas LLVM promotes and the core by design does not.
+	local line kind fn rest r o na nc out=() expl=0 bad=0 funcs match
+	declare -A fbad=() fexpl=()
+	while IFS= read -r line; do
+		case $line in
+		FUNCS*) read -r _ funcs _ match <<<"$line"; continue ;;
+		allocas:*)
+			IFS=: read -r kind fn rest <<<"$line"
+			r=${rest%/*} o=${rest#*/}
+			read -r _ na _ nc < <(llvm_promotable "$dir/our.ll" "$fn" | tr '\n' ' ')
+			if [ $((o - r)) -gt 0 ] && [ $((o - r)) = $((na + nc)) ]; then
+				[ "$na" -gt 0 ] && out+=("array-alloca:$fn:$na")
+				[ "$nc" -gt 0 ] && out+=("unused-cast:$fn:$nc")
+				fexpl[$fn]=1
+				continue
+			fi
+			;;
+		esac
+		fn=${line#*:}; fn=${fn%%:*}
+		fbad[$fn]=1
+		out+=("$line")
+	done <"$dir/cmp.txt"
+	for fn in "${!fexpl[@]}"; do [ -n "${fbad[$fn]-}" ] || expl=$((expl + 1)); done
+	bad=${#fbad[@]}
+	[ -n "$verify" ] && { out=("$verify" "${out[@]}"); bad=$nf; expl=0; }
+	[ -n "$notes" ] && out=("$notes" "${out[@]}")
+	local details="" status=match e
+	for e in "${out[@]}"; do details="$details${details:+ ; }$e"; done
+	if [ -n "$verify" ] || [ "${#fbad[@]}" -gt 0 ]; then
+		status=diff
+		match=$((nf - bad - expl))
+		[ -n "$verify" ] && match=0
+	elif [ "${#fexpl[@]}" -gt 0 ]; then
+		status=explained
+		match=$((nf - expl))
+	fi
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$src" "$status" "$funcs" "$match" "$expl" "$details"
+	if [ "$status" = match ] && [ -z "$KEEP" ]; then rm -rf "$dir"; fi
+}
+
+if [ "${1-}" = "--one" ]; then
+	shift
+	for f in "$@"; do one "$f"; done
+	exit 0
+fi
+# (An error inside the branch above ends the branch, not the script: never
+# let a worker fall through to here and start workers of its own.)
+if [ -n "${LLVM_COMPARE_WORKER-}" ]; then
+	echo "llvm-compare: internal error in a worker" >&2
+	exit 2
+fi
+export LLVM_COMPARE_WORKER=1
+
+# ---------------------------------------------------------------------------
+jobs=$(nproc 2>/dev/null || echo 1)
+list="" base="." OUTDIR="$root/build/llvm-compare" KEEP="" quiet=""
+while getopts "j:l:C:o:kqh" c; do
+	case $c in
+	j) jobs=$OPTARG ;;
+	l) list=$OPTARG ;;
+	C) base=$OPTARG ;;
+	o) OUTDIR=$OPTARG ;;
+	k) KEEP=1 ;;
+	q) quiet=1 ;;
+	h) sed -n '2,/^$/s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+
+for t in "$CLANG" "$OPT"; do
+	if [ -z "$t" ] || ! command -v "$t" >/dev/null 2>&1; then
+		echo "llvm-compare: clang and opt (LLVM 14) are needed: apt-get install clang-14 llvm-14" >&2
+		exit 2
+	fi
+done
+if [ ! -x "$M2R_OPT" ]; then
+	echo "llvm-compare: $M2R_OPT not found: run make first" >&2
+	exit 2
+fi
+
+mkdir -p "$OUTDIR"
+OUTDIR=$(cd "$OUTDIR" && pwd)
+export OUTDIR KEEP
+files=$OUTDIR/files.txt
+{
+	for f in "$@"; do printf '%s\n' "$f"; done
+	if [ -n "$list" ]; then
+		grep -v '^[[:space:]]*\(#\|$\)' "$list" | while read -r f; do
+			case $f in /*) printf '%s\n' "$f" ;; *) printf '%s\n' "$base/$f" ;; esac
+		done
+	fi
+} >"$files"
+if [ ! -s "$files" ]; then
+	echo "llvm-compare: no input files" >&2
+	exit 2
+fi
+results=$OUTDIR/results.txt
+# Several files per process; the results come back in input order.
+tr '\n' '\0' <"$files" | xargs -0 -n 8 -P "$jobs" bash "$0" --one >"$results.tmp"
+awk -F '\t' 'NR == FNR { pos[$0] = NR; next } { print pos[$1] "\t" $0 }' "$files" "$results.tmp" |
+	sort -n -k1,1 | cut -f2- >"$results"
+rm -f "$results.tmp"
+
+# Summary.
+awk -F '\t' -v quiet="$quiet" -v nin="$(wc -l <"$files")" '
+	{ nfiles++; st[$2]++; funcs += $3; match_ += $4; expl += $5
+	  n = split($6, d, / ; /)
+	  delete seen
+	  for (i = 1; i <= n; i++) {
+		k = d[i]; if (k !~ /^[a-z-]+:/) continue
+		sub(/:.*/, "", k)
+		kinds[k]++
+		if (!(k in seen)) { kfiles[k]++; seen[k] = 1 }
+	  } }
+	END {
+		bad = (st["diff"] > 0 || st["skip-opt"] > 0 || nfiles != nin)
+		if (quiet) exit bad
+		printf "files:      %d (%d compiled, %d rejected by clang, %d rejected by opt)\n",
+			nfiles, nfiles - st["skip-clang"] - st["skip-opt"], st["skip-clang"], st["skip-opt"]
+		printf "            %d match, %d differ only as explained, %d differ\n",
+			st["match"], st["explained"], st["diff"]
+		printf "functions:  %d: %d match, %d differ only as explained, %d differ\n",
+			funcs, match_, expl, funcs - match_ - expl
+		for (k in kinds) {
+			e = (k == "array-alloca" || k == "unused-cast") ? "explained difference" : \
+			    (k == "blockaddress") ? "note: compared with named blocks" : "DIFFERENCE"
+			printf "  %-13s %4d in %4d files  (%s)\n", k, kinds[k], kfiles[k], e
+		}
+		if (nfiles != nin) printf "error: %d results for %d files\n", nfiles, nin
+		exit bad
+	}' "$results"

@@ -20,6 +20,7 @@ static const char *const whys[NWHY] = {
 	[W_HARD_REGISTER] = "hard-register",
 	[W_ABNORMAL] = "abnormal-edges",
 	[W_SINGLE_STORE_CONSTANT] = "single-store-constant",
+	[W_UNUSED_VOLATILE] = "unused-volatile",
 	[W_UNEXPLAINED] = "unexplained",
 };
 
@@ -68,6 +69,11 @@ static int why_ours_only(unsigned fl)
 
 static int classify(const VarReport *v)
 {
+	/* A volatile variable the core promoted has no access left (the
+	 * bridge makes every access of it volatile, which the core never
+	 * promotes): only the dead path can take it. */
+	if (v->ours && !v->gcc && (v->flags & VF_VOLATILE) && v->path == P_DEAD)
+		return W_UNUSED_VOLATILE;
 	if (v->ours != v->gcc)
 		return v->ours ? why_ours_only(v->flags) : W_UNEXPLAINED;
 	if (!v->ours || same(v->phibb, v->nphi, v->gcc_phibb, v->gcc_nphi))

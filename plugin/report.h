@@ -28,6 +28,11 @@ enum Why {
 	                       constant stored on one path to every load
 	                       (LLVM's rule); GCC merges it with the
 	                       undefined value in a phi */
+	W_UNUSED_VOLATILE,  /* "unused-volatile": a volatile variable with
+	                       no access at all; the core deletes it as a
+	                       dead alloca (LLVM: volatility belongs to the
+	                       accesses), GCC's is_gimple_reg is false for
+	                       every volatile decl */
 	W_UNEXPLAINED,      /* "unexplained": a bug to fix */
 	NWHY
 };

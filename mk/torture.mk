@@ -1,0 +1,101 @@
+# torture.mk - the plugin on code nobody wrote for it (doc/torture.md).
+#
+#   make torture          every file of GCC's gcc.c-torture (compile and
+#                         execute, from Debian's gcc-12-source) through the
+#                         plugin at -O0, -O2 and -O2 -g: no crash, no
+#                         unexplained difference, assembly unchanged
+#   make csmith N=1000    the same on N random programs of csmith (seeds
+#                         SEED..SEED+N-1, SEED=1 by default)
+#
+# Variables: TORTURE_LEVELS ("-O0;-O2;-O2 -g"), TORTURE_JOBS (2),
+# TORTURE_FILTER (a grep -E regexp to run only some files).
+# Results: build/torture/ and build/csmith/ (LEVEL.jsonl, results, fail/,
+# table.md).  The fixed sample in make check: testsuite/mem2reg.torture/.
+
+.PHONY: torture csmith need-gcc-source need-csmith torture-src
+
+TORTURE_LEVELS ?= -O0;-O2;-O2 -g
+TORTURE_JOBS   ?= 2
+TORTURE_FILTER ?=
+TORTURE_GCC_SRC = $(firstword $(filter-out %/gm2-%,$(wildcard /usr/src/gcc-$(GCC_MAJOR)/gcc-*.tar.xz)))
+TORTURE_DIR    := $(B)/torture-src
+TORTURE_ROOT   := $(TORTURE_DIR)/gcc.c-torture
+TORTURE_STAMP  := $(TORTURE_DIR)/.unpacked
+N    ?= 100
+SEED ?= 1
+CSMITH_INC = $(firstword $(wildcard /usr/include/csmith*/csmith.h /usr/local/include/csmith*/csmith.h))
+
+# need-gcc-source: Debian's gcc-12-source (installs it when running as root).
+need-gcc-source:
+	@if [ -z "$(TORTURE_GCC_SRC)" ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "GCC sources not found: installing gcc-$(GCC_MAJOR)-source"; \
+			apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y gcc-$(GCC_MAJOR)-source || exit 1; \
+		else \
+			echo "error: /usr/src/gcc-$(GCC_MAJOR)/gcc-*.tar.xz not found; run:" >&2; \
+			echo "    sudo apt-get update && sudo apt-get install gcc-$(GCC_MAJOR)-source" >&2; \
+			exit 1; \
+		fi; \
+	fi
+
+# Only gcc/testsuite/gcc.c-torture/{compile,execute} of the tarball.
+torture-src: need-gcc-source
+	@if [ ! -f $(TORTURE_STAMP) ]; then \
+		tar=$$(ls /usr/src/gcc-$(GCC_MAJOR)/gcc-*.tar.xz | grep -v /gm2- | head -1); \
+		top=$$(basename $$tar .tar.xz | sed 's/-dfsg$$//'); \
+		echo "unpacking gcc.c-torture from $$tar"; \
+		rm -rf $(TORTURE_DIR) && mkdir -p $(TORTURE_DIR) && \
+		tar -xJf $$tar -C $(TORTURE_DIR) --strip-components=3 \
+			"$$top/gcc/testsuite/gcc.c-torture/compile" \
+			"$$top/gcc/testsuite/gcc.c-torture/execute" && \
+		touch $(TORTURE_STAMP) || exit 1; \
+	fi
+
+torture: all torture-src
+	@mkdir -p $(B)/torture
+	@cd $(TORTURE_ROOT) && find compile execute -name '*.c' | LC_ALL=C sort \
+		| grep -E '$(or $(TORTURE_FILTER),.)' > $(abspath $(B))/torture/files
+	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) \
+		bash tools/torture.sh run $(B)/torture $(TORTURE_ROOT) $(B)/torture/files '$(TORTURE_LEVELS)'
+
+# need-csmith: Debian's csmith and its runtime headers (libcsmith-dev,
+# csmith.h), installed when running as root.
+need-csmith:
+	@if ! command -v csmith >/dev/null 2>&1 || [ -z "$(CSMITH_INC)" ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "csmith or its headers not found: installing csmith libcsmith-dev"; \
+			apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y csmith libcsmith-dev || exit 1; \
+		else \
+			echo "error: csmith or its headers (csmith.h) are not installed; run:" >&2; \
+			echo "    sudo apt-get install csmith libcsmith-dev" >&2; \
+			exit 1; \
+		fi; \
+	fi
+
+# N programs, seeds SEED..SEED+N-1 (reproducible: csmith -s SEED), made
+# once and kept in build/csmith/src/ (two at a time; csmith runs there, as
+# it writes a platform.info beside itself).
+csmith: all need-csmith
+	@mkdir -p $(B)/csmith/src
+	@inc=$$(dirname $$(ls /usr/include/csmith*/csmith.h /usr/local/include/csmith*/csmith.h 2>/dev/null | head -1)); \
+	echo "csmith: generating $(N) programs (seeds $(SEED)..$$(($(SEED) + $(N) - 1)))"; \
+	seq $(SEED) $$(($(SEED) + $(N) - 1)) | xargs -P $(TORTURE_JOBS) -I{} sh -c \
+		'cd $(abspath $(B))/csmith/src && f=s{}.c; [ -s $$f ] || timeout 60 csmith -s {} -o $$f >/dev/null 2>&1 || rm -f $$f'; \
+	seq $(SEED) $$(($(SEED) + $(N) - 1)) | sed 's/^/s/; s/$$/.c/' \
+		| while read f; do [ -s $(B)/csmith/src/$$f ] && echo $$f; done > $(B)/csmith/files; \
+	CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) EXTRA_CFLAGS="-I$$inc" \
+		bash tools/torture.sh run $(B)/csmith $(B)/csmith/src $(B)/csmith/files '$(TORTURE_LEVELS)'
+
+# make check runs the fixed sample of testsuite/mem2reg.torture/, which
+# needs the unpacked sources: get them when possible (as root, installing
+# gcc-12-source first); otherwise that set is UNSUPPORTED, with a note.
+.PHONY: torture-src-maybe
+check: torture-src-maybe
+torture-src-maybe:
+	@if [ -f $(TORTURE_STAMP) ]; then :; \
+	elif [ -n "$(TORTURE_GCC_SRC)" ] || [ "$$(id -u)" = 0 ]; then \
+		$(MAKE) --no-print-directory torture-src; \
+	else \
+		echo "note: no GCC sources, the torture sample will be skipped; run:" >&2; \
+		echo "    sudo apt-get install gcc-$(GCC_MAJOR)-source" >&2; \
+	fi

@@ -21,16 +21,58 @@
 
 #include "plugin.h" /* first: also includes bridge.h */
 
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 int plugin_is_GPL_compatible __attribute__((visibility("default")));
 
+/* Wall time (CLOCK_MONOTONIC), or with M2R_CLOCK=cpu in the environment
+ * (make bench) the thread's CPU time, which a busy machine's other
+ * processes do not inflate.  Only core_ns and gcc_ns use it: lower_ns is
+ * the bridge's own wall clock. */
+static clockid_t m2r_clock = CLOCK_MONOTONIC;
+
 static long long now_ns(void)
 {
 	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
+	clock_gettime(m2r_clock, &t);
 	return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* M2R_BENCH set in the environment (make bench only, never by default):
+ * per function, a bare walk over the lowered IR is timed just before
+ * m2r_promote (the floor the core is compared with), and one line
+ *   m2r-bench @NAME blocks=B insts=I ops=O walk_ns=W core_ns=C
+ *             ir_bytes=R core_bytes=A phis=P phiargs=Q
+ * goes to stderr: ir_bytes is the arena after lowering, core_bytes what
+ * m2r_promote added to it (the arena never frees: that is its peak),
+ * phis/phiargs the phis left and their incoming values. */
+static int bench_mode;
+static volatile long bench_sink;
+
+/* Touch every instruction and every operand of f once, as any pass over
+ * the IR must: the blocks' instruction lists, each Ins, its operand ids
+ * and the values they name. */
+static long bench_walk(Fn *f, long *nops)
+{
+	long h = 0, n = 0;
+	for (int b = 0; b < f->blk.n; b++) {
+		const Blk *bk = &f->blk.v[b];
+		for (int k = 0; k < bk->ins.n; k++) {
+			const Ins *in = &f->ins.v[bk->ins.v[k]];
+			if (in->flags & IDEAD)
+				continue;
+			h += in->op;
+			for (int j = 0; j < in->nop; j++)
+				h += f->val.v[in->ops[j]].kind;
+			for (int j = 0; j < in->nlab; j++)
+				h += in->lab[j];
+			n += in->nop;
+		}
+	}
+	*nops = n;
+	return h;
 }
 
 /* The function between "mem2reg" and "mem2reg_gcc". */
@@ -98,9 +140,31 @@ unsigned int pass_m2r::execute(function *fun)
 	o.simplify = 1;
 	o.prune = PM_AUTO;
 	memset(&cur.st, 0, sizeof cur.st);
+	long long walk_ns = 0;
+	long nops = 0;
+	size_t ir_bytes = 0;
+	if (bench_mode) {
+		ir_bytes = arena_bytes(b->fn->a);
+		long long w0 = now_ns();
+		bench_sink = bench_walk(b->fn, &nops);
+		walk_ns = now_ns() - w0;
+	}
 	long long t0 = now_ns();
 	m2r_promote(b->fn, &o, &cur.st);
 	cur.core_ns = now_ns() - t0;
+	if (bench_mode) {
+		long phis = 0, args = 0;
+		for (int i = 0; i < b->fn->ins.n; i++) {
+			const Ins *in = &b->fn->ins.v[i];
+			if (in->op == OPHI && !(in->flags & IDEAD))
+				phis++, args += in->nop;
+		}
+		fprintf(stderr,
+			"m2r-bench @%s blocks=%d insts=%d ops=%ld walk_ns=%lld core_ns=%lld "
+			"ir_bytes=%zu core_bytes=%zu phis=%ld phiargs=%ld\n",
+			fn_name(fun), b->fn->blk.n, b->fn->ins.n, nops, walk_ns, cur.core_ns,
+			ir_bytes, arena_bytes(b->fn->a) - ir_bytes, phis, args);
+	}
 	if (d) {
 		fprintf(d, "\n;; promoted IR (placement %s)\n", placement_name(m2r_args.placement));
 		fn_print(b->fn, d);
@@ -252,6 +316,10 @@ int plugin_init(struct plugin_name_args *pi, struct plugin_gcc_version *version)
 	}
 	if (args_parse(pi->base_name, pi->argc, pi->argv, &m2r_args))
 		return 1;
+	bench_mode = getenv("M2R_BENCH") != NULL;
+	if (const char *ck = getenv("M2R_CLOCK"))
+		if (!strcmp(ck, "cpu"))
+			m2r_clock = CLOCK_THREAD_CPUTIME_ID;
 	if (m2r_args.help)
 		fputs(m2r_help, stderr);
 	if (m2r_args.version)

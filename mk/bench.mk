@@ -1,0 +1,28 @@
+# bench.mk - performance against GCC's into-SSA and LLVM's mem2reg
+# (doc/performance.md).
+#
+#   make bench    generated C functions (bench/gen-c.c: mix, ladder, loops,
+#                 flat, switch, deep at 1k..100k statements) through the
+#                 plugin at -O0, clang + opt -passes=mem2reg when present;
+#                 then GCC's c-torture: sums and the plugin's -O2 overhead.
+#                 Prints the table, writes build/bench-c/results.csv and
+#                 (gnuplot) build/bench-c/bench.png.  Not part of check.
+#
+# Variables: BENCH_SHAPES, BENCH_SIZES (1000 10000 30000 100000),
+# BENCH_RUNS (3), BENCH_LLVM_MAX (30000; 100000 to also run LLVM at 100k,
+# minutes per shape), BENCH_SLOW (60: one run only above that many
+# seconds), BENCH_TORTURE (0 to skip c-torture), BENCH_TORTURE_EVERY (k:
+# every k-th file only).
+
+.PHONY: bench
+
+M2R_GENC := $(B)/m2r-genc
+
+$(M2R_GENC): bench/gen-c.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LDLIBS)
+
+-include $(M2R_GENC).d
+
+bench: $(PLUGIN) $(M2R_GENC)
+	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_DIR=$(B)/bench-c bash bench/bench.sh

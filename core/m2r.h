@@ -304,6 +304,8 @@ int m2r_verify(Fn *f, char *msg, size_t len, int *where);
 
 void stats_print_text(Fn *f, const Stats *st, FILE *out);
 void stats_print_json(Fn *f, const Stats *st, FILE *out);
+/* s as a JSON string, quoted and escaped (NULL prints ""). */
+void json_str(FILE *out, const char *s);
 /* Block label as printed ("if.then" or "5"): valid after fn_number(). */
 const char *blk_label(Fn *f, int b, char *buf, size_t len);
 

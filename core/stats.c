@@ -76,10 +76,10 @@ void stats_print_text(Fn *f, const Stats *st, FILE *out)
 }
 
 /* Names are LLVM identifiers, possibly quoted: escape for JSON. */
-static void json_str(const char *s, FILE *out)
+void json_str(FILE *out, const char *s)
 {
 	fputc('"', out);
-	for (; *s; s++) {
+	for (; s && *s; s++) {
 		unsigned char ch = (unsigned char)*s;
 		if (ch == '"' || ch == '\\')
 			fprintf(out, "\\%c", ch);
@@ -98,7 +98,7 @@ void stats_print_json(Fn *f, const Stats *st, FILE *out)
 	int n = counters(st, c);
 	fn_number(f);
 	fputs("{\"function\":", out);
-	json_str(f->name, out);
+	json_str(out, f->name);
 	for (int i = 0; i < n; i++)
 		fprintf(out, ",\"%s\":%ld", c[i].name, c[i].val);
 	fputs(",\"NumNotPromoted\":{", out);
@@ -112,7 +112,7 @@ void stats_print_json(Fn *f, const Stats *st, FILE *out)
 	for (int k = 0; k < st->var.n; k++) {
 		const VarStat *vs = &st->var.v[k];
 		fputs(k ? ",{\"name\":" : "{\"name\":", out);
-		json_str(var_name(f, vs, b1, sizeof b1), out);
+		json_str(out, var_name(f, vs, b1, sizeof b1));
 		fprintf(out, ",\"path\":\"%s\"", path_name(vs->path));
 		if (vs->path == P_NOT_PROMOTED)
 			fprintf(out, ",\"reason\":\"%s\"", reason_name(vs->reason));
@@ -120,7 +120,7 @@ void stats_print_json(Fn *f, const Stats *st, FILE *out)
 		for (int j = 0; j < vs->nphi; j++) {
 			if (j)
 				fputc(',', out);
-			json_str(blk_label(f, vs->phiblk[j], b2, sizeof b2), out);
+			json_str(out, blk_label(f, vs->phiblk[j], b2, sizeof b2));
 		}
 		fprintf(out, "],\"phis_kept\":%d}", vs->nphikept);
 	}

@@ -97,21 +97,6 @@ static void totals_add(Totals *u, const Totals *t)
 
 /* ---------- small writers ---------- */
 
-static void json_str(FILE *o, const char *s)
-{
-	fputc('"', o);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(o, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(o, "\\u%04x", c);
-		else
-			fputc(c, o);
-	}
-	fputc('"', o);
-}
-
 static void json_bbs(FILE *o, const int *bb, int n)
 {
 	fputc('[', o);

@@ -49,7 +49,7 @@
 #   blockaddress  (a note) the input names a numbered block in a
 #                 blockaddress; both sides ran on "opt -passes=instnamer"
 #                 output instead (m2r-opt renumbers blocks, doc/ir.md)
-# The files of a file that differs are kept in DIR/work/NAME/.
+# The files of a file that differs are kept in DIR/diffs/NAME/.
 # Exit status: 0 when every compiled file matches or differs only as
 # explained, 1 otherwise, 2 on a usage or setup error.
 
@@ -233,12 +233,12 @@ llvm_promotable() {
 # ---------------------------------------------------------------------------
 # One file: prints its result line on stdout.
 oneline() { # file message: the first line, cleaned, for a results field
-	head -n 1 "$1" | sed "s|$OUTDIR/work/[^/]*/||g; s|[[:space:]]\+| |g; s|;|,|g"
+	head -n 1 "$1" | sed "s|$OUTDIR/diffs/[^/]*/||g; s|[[:space:]]\+| |g; s|;|,|g"
 }
 one() {
 	local src=$1 base dir nf in
 	base=$(printf '%s' "$src" | sed 's|^\./||; s|^/||; s|/|__|g')
-	dir=$OUTDIR/work/${base%.c}
+	dir=$OUTDIR/diffs/${base%.c}
 	rm -rf "$dir"
 	mkdir -p "$dir"
 	# shellcheck disable=SC2086

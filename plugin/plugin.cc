@@ -303,6 +303,9 @@ static void finish(void *, void *)
 
 static struct plugin_info info = { M2R_PLUGIN_VERSION, m2r_help };
 
+/* The plugin's only exported symbols are this and plugin_is_GPL_compatible:
+   everything else is built with -fvisibility=hidden (Makefile). */
+__attribute__((visibility("default")))
 int plugin_init(struct plugin_name_args *pi, struct plugin_gcc_version *version)
 {
 	if (!plugin_default_version_check(version, &gcc_version)) {

@@ -8,7 +8,8 @@
 #                         SEED..SEED+N-1, SEED=1 by default)
 #
 # Variables: TORTURE_LEVELS ("-O0;-O2;-O2 -g"), TORTURE_JOBS (2),
-# TORTURE_FILTER (a grep -E regexp to run only some files).
+# TORTURE_FILTER (a grep -E regexp to run only some files), RESUME (1: go
+# on with an interrupted run, same files, same copy of the plugin).
 # Results: build/torture/ and build/csmith/ (LEVEL.jsonl, results, fail/,
 # table.md).  The fixed sample in make check: testsuite/mem2reg.torture/.
 
@@ -23,6 +24,8 @@ TORTURE_ROOT   := $(TORTURE_DIR)/gcc.c-torture
 TORTURE_STAMP  := $(TORTURE_DIR)/.unpacked
 N    ?= 100
 SEED ?= 1
+RESUME ?= 0
+TORTURE_ENV = RESUME=$(RESUME) PLUGIN_ID="$$(git describe --always --dirty 2>/dev/null || echo unknown)"
 CSMITH_INC = $(firstword $(wildcard /usr/include/csmith*/csmith.h /usr/local/include/csmith*/csmith.h))
 
 # need-gcc-source: Debian's gcc-12-source (installs it when running as root).
@@ -55,7 +58,7 @@ torture: all torture-src
 	@mkdir -p $(B)/torture
 	@cd $(TORTURE_ROOT) && find compile execute -name '*.c' | LC_ALL=C sort \
 		| grep -E '$(or $(TORTURE_FILTER),.)' > $(abspath $(B))/torture/files
-	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) \
+	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) \
 		bash tools/torture.sh run $(B)/torture $(TORTURE_ROOT) $(B)/torture/files '$(TORTURE_LEVELS)'
 
 # need-csmith: Debian's csmith and its runtime headers (libcsmith-dev,
@@ -83,7 +86,7 @@ csmith: all need-csmith
 		'cd $(abspath $(B))/csmith/src && f=s{}.c; [ -s $$f ] || timeout 60 csmith -s {} -o $$f >/dev/null 2>&1 || rm -f $$f'; \
 	seq $(SEED) $$(($(SEED) + $(N) - 1)) | sed 's/^/s/; s/$$/.c/' \
 		| while read f; do [ -s $(B)/csmith/src/$$f ] && echo $$f; done > $(B)/csmith/files; \
-	CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) EXTRA_CFLAGS="-I$$inc" \
+	CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) EXTRA_CFLAGS="-I$$inc" \
 		bash tools/torture.sh run $(B)/csmith $(B)/csmith/src $(B)/csmith/files '$(TORTURE_LEVELS)'
 
 # make check runs the fixed sample of testsuite/mem2reg.torture/, which

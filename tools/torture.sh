@@ -10,11 +10,16 @@
 #       OUTDIR/LEVEL.jsonl (the plugin's records), OUTDIR/results (one line
 #       "STATUS LEVEL FILE" per compilation), OUTDIR/fail/ (stderr and
 #       assembly diffs of what went wrong), then print the table.
+#       A file's records and results are appended together, once all its
+#       levels are done, so an interrupted run leaves only whole files:
+#       RESUME=1 keeps OUTDIR, skips the files it has and goes on with the
+#       same copy of the plugin (OUTDIR/mem2reg.so, OUTDIR/plugin.txt).
 #   torture.sh report OUTDIR [LEVELS]    print the table again
 #   torture.sh one OUTDIR SRCROOT FILE [LEVELS]   (internal: one file)
 #
 # LEVELS: a ";"-separated list, default "-O0;-O2;-O2 -g".
 # Environment: CC (gcc), PLUGIN (build/mem2reg.so, absolute), JOBS (2),
+# RESUME (0), PLUGIN_ID (what the plugin was built from, for plugin.txt),
 # EXTRA_CFLAGS (added to both compilations, e.g. -I for csmith),
 # TIMEOUT (seconds per compilation without the plugin, 300; twice that
 # with it, so that a loaded machine does not turn a slow file into a crash), VERIFY (1: also the plugin's
@@ -51,18 +56,21 @@ one() {
 	IFS=';'
 	local -a lvs=($levels)
 	IFS=$IFS_SAVE
+	local -a tags=() lines=()
 	cd "$root" || exit 1
 	for lv in "${lvs[@]}"; do
 		local tag
 		tag=$(level_tag "$lv")
+		tags+=("$tag")
+		: > "$tmp/$tag.jsonl"
 		# shellcheck disable=SC2086
 		if ! timeout "$TIMEOUT" "$CC" $lv -w -gno-record-gcc-switches $EXTRA_CFLAGS \
 			-S "$f" -o "$tmp/ref.s" >/dev/null 2>&1; then
-			echo "skip $tag $f"
+			lines+=("skip $tag $f")
 			continue
 		fi
 		local pargs=(-fplugin="$PLUGIN" -fplugin-arg-mem2reg-stats=none
-			-fplugin-arg-mem2reg-output="$out/$tag.jsonl")
+			-fplugin-arg-mem2reg-output="$tmp/$tag.jsonl")
 		[ "$VERIFY" = 1 ] && pargs+=(-fplugin-arg-mem2reg-verify)
 		local rc=0
 		# shellcheck disable=SC2086
@@ -73,14 +81,23 @@ one() {
 		if [ $rc != 0 ]; then
 			{ echo "exit status $rc: $CC ${pargs[*]} $lv -w -gno-record-gcc-switches $EXTRA_CFLAGS -S $root/$f"
 			  cat "$tmp/err"; } > "$out/fail/$key.crash"
-			echo "crash $tag $f"
+			lines+=("crash $tag $f")
 		elif ! cmp -s "$tmp/ref.s" "$tmp/plug.s"; then
 			diff "$tmp/ref.s" "$tmp/plug.s" | head -200 > "$out/fail/$key.asm"
-			echo "asm $tag $f"
+			lines+=("asm $tag $f")
 		else
-			echo "ok $tag $f"
+			lines+=("ok $tag $f")
 		fi
 	done
+	# The file's records and results in one go (see "run").
+	(
+		flock 9 || exit 1
+		for tag in "${tags[@]}"; do
+			cat "$tmp/$tag.jsonl" >> "$out/$tag.jsonl"
+		done
+		printf '%s\n' "${lines[@]}" >> "$out/results"
+	) 9>>"$out/.lock"
+	printf '%s\n' "${lines[@]}"
 	rm -rf "$tmp"
 }
 
@@ -98,22 +115,35 @@ run() {
 	root=$(cd "$root" && pwd)
 	mkdir -p "$out"
 	out=$(cd "$out" && pwd)
-	rm -rf "$out/fail" "$out"/*.jsonl "$out/results"
+	local todo=$list
+	if [ "${RESUME:-0}" = 1 ] && [ -f "$out/results" ] && [ -f "$out/mem2reg.so" ]; then
+		# Whole files only are in results: go on with the others, with
+		# the plugin the run started with.
+		todo="$out/todo"
+		awk 'NR == FNR { sub(/^[^ ]+ [^ ]+ /, ""); done[$0] = 1; next } !($0 in done)' \
+			"$out/results" "$list" > "$todo"
+		echo "torture: resuming: $(($(wc -l < "$list") - $(wc -l < "$todo"))) of $(wc -l < "$list") files already done"
+		cat "$out/plugin.txt" 2>/dev/null
+	else
+		rm -rf "$out/fail" "$out"/*.jsonl "$out/results" "$out/todo"
+		# A copy of the plugin: a "make" elsewhere must not replace it
+		# under a running compilation (cc1: "file too short").
+		cp "$PLUGIN" "$out/mem2reg.so.tmp" && mv -f "$out/mem2reg.so.tmp" "$out/mem2reg.so" || exit 1
+		{ echo "plugin: ${PLUGIN_ID:-unknown}, $(date -u +%Y-%m-%dT%H:%MZ)"
+		  sha256sum "$out/mem2reg.so"; } > "$out/plugin.txt"
+	fi
 	mkdir -p "$out/fail"
-	# A copy of the plugin: a "make" elsewhere must not replace it under
-	# a running compilation (cc1: "file too short").
-	cp "$PLUGIN" "$out/mem2reg.so.tmp" && mv -f "$out/mem2reg.so.tmp" "$out/mem2reg.so" || exit 1
+	: >> "$out/results"
 	export PLUGIN="$out/mem2reg.so"
 	local total nlv
-	total=$(wc -l < "$list")
+	total=$(wc -l < "$todo")
 	nlv=$(echo "$levels" | awk -F';' '{print NF}')
 	echo "torture: $total files x $nlv levels ($levels), $JOBS jobs, plugin $PLUGIN"
 	local tty=0
 	[ -t 1 ] && tty=1
 	local start=$SECONDS
-	tr '\n' '\0' < "$list" |
+	tr '\n' '\0' < "$todo" |
 	xargs -0 -P "$JOBS" -n 1 "$HERE/torture.sh" one "$out" "$root" --levels="$levels" 2>&1 |
-	tee "$out/results" |
 	awk -v total="$total" -v nlv="$nlv" -v tty="$tty" -v start="$start" '
 		{ n++; c[$1]++
 		  if ($1 == "crash" || $1 == "asm") printf "%s%s %s %s\n", (tty ? "\r\033[K" : ""), $1, $2, $3

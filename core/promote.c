@@ -169,7 +169,10 @@ static void find_candidates(Prom *P)
 	P->path = ints(P, n, 0);
 	P->nload = ints(P, n, 0);
 	P->nstore = ints(P, n, 0);
+	/* At most one access per instruction: reserved once rather than
+	 * grown by doubling, which wrote each record about twice. */
 	P->flat.n = 0;
+	vreserve_exact(f->a, P->flat, f->ins.n);
 	for (int k = 0; k < n; k++) {
 		int i = st->var.v[k].alloca;
 		Ins *in = &f->ins.v[i];

@@ -25,7 +25,9 @@
 # Environment: PLUGIN, GENC, CC, CLANG, OPT, BENCH_SHAPES, BENCH_SIZES,
 # BENCH_RUNS (3), BENCH_LLVM_MAX (30000), BENCH_SLOW (60), BENCH_DIR,
 # BENCH_TORTURE (1; 0 to skip), BENCH_TORTURE_ROOT (a gcc.c-torture
-# directory), BENCH_TORTURE_EVERY (1: every file; k: every k-th).
+# directory), BENCH_TORTURE_EVERY (1: every file; k: every k-th),
+# BENCH_INSTR_EVERY (40: the instruction count of the -O2 overhead, under
+# callgrind, on every k-th of those files; 0 to skip).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # core_ns and gcc_ns as the compiler thread's CPU time (plugin.cc): the
@@ -35,7 +37,7 @@ export M2R_CLOCK=${M2R_CLOCK:-cpu}
 PLUGIN=${PLUGIN:-build/mem2reg.so}
 GENC=${GENC:-build/m2r-genc}
 CC=${CC:-gcc}
-SHAPES=${BENCH_SHAPES:-mix ladder loops flat switch deep}
+SHAPES=${BENCH_SHAPES-mix ladder loops flat switch deep} # empty: c-torture only
 SIZES=${BENCH_SIZES:-1000 10000 30000 100000}
 RUNS=${BENCH_RUNS:-3}
 LLVM_MAX=${BENCH_LLVM_MAX:-30000}
@@ -43,6 +45,7 @@ SLOW=${BENCH_SLOW:-60}
 DIR=${BENCH_DIR:-build/bench-c}
 TORTURE=${BENCH_TORTURE:-1}
 EVERY=${BENCH_TORTURE_EVERY:-1}
+INSTR_EVERY=${BENCH_INSTR_EVERY:-40}
 CLANG=${CLANG-$(command -v clang || command -v clang-14 || true)}
 OPT=${OPT-$(command -v opt || command -v opt-14 || true)}
 
@@ -67,11 +70,14 @@ if [ -n "$CLANG" ] && [ -n "$OPT" ]; then
 fi
 
 CSV=$DIR/results.csv
-echo "shape,n,blocks,insts,ops,phis,phiargs,runs,lower_ns,core_ns,gcc_ns,walk_ns,walk_core_ns,llvm_ns,llvm_runs,ir_bytes,core_bytes" >"$CSV"
+[ -z "${SHAPES//[[:space:]]/}" ] ||
+	echo "shape,n,blocks,insts,ops,phis,phiargs,runs,lower_ns,core_ns,gcc_ns,walk_ns,walk_core_ns,llvm_ns,llvm_runs,ir_bytes,core_bytes" >"$CSV"
 
 echo "bench: $(date -u +%FT%TZ), $(nproc) cores, $CC $($CC -dumpversion), runs=$RUNS (median)"
 echo "bench: $llvm_note"
 echo "bench: clock $M2R_CLOCK (core, GCC, LLVM and the walk; lowering: wall)"
+# The generated shapes (BENCH_SHAPES= empty: c-torture only).
+if [ -n "${SHAPES//[[:space:]]/}" ]; then
 for shape in $SHAPES; do
 	for n in $SIZES; do
 		c=$DIR/$shape-$n.c rec=$DIR/$shape-$n.jsonl
@@ -196,6 +202,7 @@ if command -v gnuplot >/dev/null 2>&1; then
 else
 	echo "bench: gnuplot not installed (apt-get install gnuplot-nox): no plot"
 fi
+fi # shapes
 
 # ---------- c-torture ----------
 [ "$TORTURE" = 1 ] || exit 0
@@ -284,3 +291,36 @@ sums "$o2" -O2
 awk -v a="$wall_off" -v b="$wall_on" -v c="$cpu_off" -v d="$cpu_on" -v n="$ok" 'BEGIN {
 	printf "gcc -O2 -S over %d files, without / with the plugin: wall %.1f / %.1f s (%+.1f%%), user+sys %.1f / %.1f s (%+.1f%%)\n",
 		n, a, b, (a > 0 ? 100 * (b - a) / a : 0), c, d, (c > 0 ? 100 * (d - c) / c : 0) }'
+
+# The same overhead in instructions executed by cc1 (callgrind): the same
+# count whatever else the machine does, unlike the times above.
+[ "$INSTR_EVERY" != 0 ] || exit 0
+command -v valgrind >/dev/null || { echo "bench: no valgrind: no instruction counts"; exit 0; }
+cg=$(realpath -m "$DIR/callgrind")
+rm -rf "$cg" && mkdir -p "$cg"
+# cc1_instr PREFIX: the instruction total of the cc1 child among PREFIX.*
+cc1_instr() {
+	local t
+	for t in "$1".*; do
+		grep -q '^cmd: .*/cc1 ' "$t" && sed -n 's/^totals: \([0-9]*\).*/\1/p' "$t"
+	done | head -1
+}
+in_off=0 in_on=0 ni=0
+while read -r f; do
+	ni=$((ni + 1))
+	base=$cg/$ni
+	(cd "$root" && valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$base.off.%p" \
+		"$CC" -w -O2 -S -o /dev/null "$f" >/dev/null 2>&1)
+	(cd "$root" && valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$base.on.%p" \
+		"$CC" -w -O2 -fplugin="$PLUGIN" -fplugin-arg-mem2reg-output="$cg/o2.jsonl" \
+		-S -o /dev/null "$f" >/dev/null 2>&1)
+	a=$(cc1_instr "$base.off") b=$(cc1_instr "$base.on")
+	if [ -n "$a" ] && [ -n "$b" ]; then
+		in_off=$((in_off + a)) in_on=$((in_on + b))
+	fi
+	rm -f "$base".*
+done < <(awk -v k="$INSTR_EVERY" '(NR - 1) % k == 0' "$files")
+awk -v a="$in_off" -v b="$in_on" -v n="$ni" -v k="$INSTR_EVERY" 'BEGIN {
+	printf "gcc -O2 -S over %d files (every %dth), instructions of cc1 without / with the plugin: %.1f / %.1f M (%+.2f%%)\n",
+		n, k, a / 1e6, b / 1e6, (a > 0 ? 100 * (b - a) / a : 0) }'
+

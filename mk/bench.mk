@@ -12,11 +12,13 @@
 # BENCH_RUNS (3), BENCH_LLVM_MAX (30000; 100000 to also run LLVM at 100k,
 # minutes per shape), BENCH_SLOW (60: one run only above that many
 # seconds), BENCH_TORTURE (0 to skip c-torture), BENCH_TORTURE_EVERY (k:
-# every k-th file only).
+# every k-th file only), BENCH_INSTR_EVERY (40: callgrind counts of the
+# -O2 overhead on every k-th of those files), BENCH_DIR (build/bench-c).
 
 .PHONY: bench
 
 M2R_GENC := $(B)/m2r-genc
+BENCH_DIR ?= $(B)/bench-c
 
 $(M2R_GENC): bench/gen-c.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
@@ -25,4 +27,4 @@ $(M2R_GENC): bench/gen-c.c $(FLAGS_STAMP)
 -include $(M2R_GENC).d
 
 bench: $(PLUGIN) $(M2R_GENC)
-	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_DIR=$(B)/bench-c bash bench/bench.sh
+	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_DIR=$(BENCH_DIR) bash bench/bench.sh

@@ -3,12 +3,13 @@
  * Output is built in memory and written only when the whole input was
  * read and promoted: bad input leaves nothing half-written.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "m2r.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -235,31 +236,72 @@ static int run(const Opts *o, const char *buf, size_t len, FILE *out, FILE *st)
 	}
 }
 
-/* Write data to path through a temporary file and rename(), so a
- * reader of path never sees a partial file. */
+/* Write all of data to fp and close it; 0 on success. */
+static int put_all(FILE *fp, const char *data, size_t n)
+{
+	int bad = fwrite(data, 1, n, fp) != n;
+	bad |= fclose(fp) != 0;
+	return bad ? -1 : 0;
+}
+
+/* Write data to path.  A regular file (new or existing, through a
+ * symbolic link too) is written to a temporary file beside it and
+ * renamed into place, so a reader never sees a partial file and an
+ * error leaves the old one; it keeps an existing file's mode, and a new
+ * one gets 0666 less the umask, as with any other tool.  Anything else
+ * (/dev/null, a pipe, a terminal) is written to directly: renaming over
+ * it would replace the device with a file. */
 static int write_file(const char *path, const char *data, size_t n)
 {
-	size_t plen = strlen(path);
+	struct stat sb;
+	int exists = stat(path, &sb) == 0;
+	if (exists && !S_ISREG(sb.st_mode)) {
+		FILE *fp = fopen(path, "wb");
+		return fp ? put_all(fp, data, n) : -1;
+	}
+	mode_t mode;
+	if (exists)
+		mode = sb.st_mode & 07777;
+	else {
+		mode_t um = umask(0);
+		umask(um);
+		mode = 0666 & ~um;
+	}
+	char *real = exists ? realpath(path, NULL) : NULL; /* the link's target */
+	const char *dst = real ? real : path;
+	size_t plen = strlen(dst);
 	char *tmp = malloc(plen + 16);
-	if (!tmp)
-		return -1;
-	snprintf(tmp, plen + 16, "%s.tmpXXXXXX", path);
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		free(tmp);
+	if (!tmp) {
+		free(real);
 		return -1;
 	}
+	snprintf(tmp, plen + 16, "%s.tmpXXXXXX", dst);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		int e = errno;
+		free(tmp);
+		free(real);
+		errno = e;
+		return -1;
+	}
+	int bad = fchmod(fd, mode) != 0;
 	FILE *fp = fdopen(fd, "wb");
-	int bad = !fp || fwrite(data, 1, n, fp) != n;
-	bad |= fp ? fclose(fp) != 0 : close(fd) != 0;
-	if (bad || rename(tmp, path) != 0) {
+	if (fp)
+		bad |= put_all(fp, data, n) != 0;
+	else {
+		close(fd);
+		bad = 1;
+	}
+	if (bad || rename(tmp, dst) != 0) {
 		int e = errno;
 		unlink(tmp);
 		free(tmp);
+		free(real);
 		errno = e;
 		return -1;
 	}
 	free(tmp);
+	free(real);
 	return 0;
 }
 

@@ -204,6 +204,41 @@ else
 fi
 fi # shapes
 
+# ---------- cold and warm ----------
+# Eleven copies of one small function (mix, 30 statements) in one file: the first functions of a compile find the plugin's code and
+# memory cold, the later ones warm.  c-torture has about 2.3 functions
+# per file, so its sums below are mostly first functions.
+small=$DIR/eleven.c
+: >"$small"
+for k in 1 2 3 4 5 6 7 8 9 10 11; do
+	"$GENC" mix 30 | sed "s/bench_mix/small_$k/" >>"$small" || fail "m2r-genc failed"
+done
+srec=$(realpath -m "$DIR/eleven.jsonl")
+rm -f "$srec"
+for r in $(seq "$RUNS"); do
+	"$CC" -O0 -fplugin="$PLUGIN" -fplugin-arg-mem2reg-stats=none -fplugin-arg-mem2reg-output="$srec" \
+		-S -o /dev/null "$small" || fail "gcc failed on $small"
+done
+echo
+echo "eleven copies of a small function in one file (mix, 30 statements), median of $RUNS compiles, in order:"
+grep '"type":"function"' "$srec" | awk '
+	{ k = (NR - 1) % 11
+	  match($0, /"core_ns":[0-9]+/); c[k, int((NR - 1) / 11)] = substr($0, RSTART + 10, RLENGTH - 10)
+	  match($0, /"gcc_ns":[0-9]+/); g[k, int((NR - 1) / 11)] = substr($0, RSTART + 9, RLENGTH - 9)
+	  runs = int((NR - 1) / 11) + 1 }
+	function med(a, k,   n, i, j, t, v) {
+		n = 0
+		for (i = 0; i < runs; i++) v[n++] = a[k, i] + 0
+		for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
+		return v[int(n / 2)]
+	}
+	END {
+		printf "  core us:"; for (k = 0; k < 11; k++) printf " %5.1f", med(c, k) / 1e3; print ""
+		printf "  GCC us: "; for (k = 0; k < 11; k++) printf " %5.1f", med(g, k) / 1e3; print ""
+		sc = sg = 0; for (k = 3; k < 11; k++) { sc += med(c, k); sg += med(g, k) }
+		printf "  core/GCC: first %.2f, 4th to 11th %.2f\n", med(c, 0) / med(g, 0), sg ? sc / sg : 0
+	}'
+
 # ---------- c-torture ----------
 [ "$TORTURE" = 1 ] || exit 0
 root=${BENCH_TORTURE_ROOT:-}

@@ -13,8 +13,10 @@
 # caches where a large one does not, so time grows faster than the work.
 # When valgrind is installed the table also gives the instructions executed
 # inside m2r_promote (callgrind, once per shape and size): a repeatable count
-# whose growth is the algorithm's.  It is skipped for the switch shape, whose
-# 100M phi arguments would take minutes under callgrind.
+# whose growth is the algorithm's; and the L1 data cache misses callgrind's
+# cache model counts there (reads and writes): when they grow faster than
+# the instructions, the time does too.  Both are skipped for the switch
+# shape, whose 100M phi arguments would take minutes under callgrind.
 #
 # A benchmark, not a test: it fails only when a program fails, never on a
 # time.
@@ -44,18 +46,21 @@ median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]
 CALLGRIND=${BENCH_CALLGRIND:-1}
 command -v valgrind >/dev/null || CALLGRIND=0
 
-# Instructions executed inside m2r_promote, or "-".
+# "INSTRUCTIONS D1MISSES" inside m2r_promote, or "- -".
 count_instr() {
-	[ "$CALLGRIND" = 1 ] && [ "$1" != switch ] || { echo -; return; }
-	valgrind --tool=callgrind --collect-atstart=no --toggle-collect=m2r_promote \
-		--callgrind-out-file=/dev/null "$M2R_OPT" --disable-output "$2" 2>&1 |
-		sed -n 's/.*I *refs: *\([0-9,]*\).*/\1/p' | tr -d , | head -1
+	[ "$CALLGRIND" = 1 ] && [ "$1" != switch ] || { echo - -; return; }
+	valgrind --tool=callgrind --cache-sim=yes --collect-atstart=no --toggle-collect=m2r_promote \
+		--callgrind-out-file=/dev/null "$M2R_OPT" --disable-output "$2" 2>&1 | tr -d , |
+		awk '/I +refs:/ { i = $4 } /D1 +misses:/ { d = $4 } END { print (i == "" ? "-" : i), (d == "" ? "-" : d) }'
 }
 
-printf '%-9s %8s %8s %9s %8s %10s %11s %7s %11s %7s %10s %7s\n' \
-	shape N blocks insts phis phiargs promote_ms growth ns/phiarg growth Minstr growth
+# "RATIO" of b to a, or "-"
+grow() { awk -v a="$1" -v b="$2" 'BEGIN { if (a != "" && a != "-" && b != "-" && a > 0) printf "%.1fx", b / a; else print "-" }'; }
+
+printf '%-9s %8s %8s %9s %8s %10s %11s %7s %11s %7s %10s %7s %8s %7s\n' \
+	shape N blocks insts phis phiargs promote_ms growth ns/phiarg growth Minstr growth D1miss_M growth
 for shape in $SHAPES; do
-	prev_ms="" prev_npa="" prev_ir=""
+	prev_ms="" prev_npa="" prev_ir="" prev_d1=""
 	for n in $SIZES; do
 		f="$DIR/$shape-$n.ll"
 		"$M2R_GEN" "$shape" "$n" >"$f"
@@ -92,18 +97,21 @@ for shape in $SHAPES; do
 			fi
 			prev_npa=$npa
 		fi
-		ir=$(count_instr "$shape" "$f")
-		mir="-" ir_growth="-"
-		if [ -n "$ir" ] && [ "$ir" != - ]; then
+		read -r ir d1 < <(count_instr "$shape" "$f")
+		mir="-" ir_growth="-" md1="-" d1_growth="-"
+		if [ "$ir" != - ]; then
 			mir=$(awk -v i="$ir" 'BEGIN { printf "%.1f", i / 1e6 }')
-			if [ -n "$prev_ir" ]; then
-				ir_growth=$(awk -v a="$prev_ir" -v b="$ir" 'BEGIN { if (a > 0) printf "%.1fx", b / a; else print "-" }')
-			fi
+			ir_growth=$(grow "$prev_ir" "$ir")
 			prev_ir=$ir
 		fi
-		printf '%-9s %8s %8s %9s %8s %10s %11s %7s %11s %7s %10s %7s\n' \
+		if [ "$d1" != - ]; then
+			md1=$(awk -v i="$d1" 'BEGIN { printf "%.2f", i / 1e6 }')
+			d1_growth=$(grow "$prev_d1" "$d1")
+			prev_d1=$d1
+		fi
+		printf '%-9s %8s %8s %9s %8s %10s %11s %7s %11s %7s %10s %7s %8s %7s\n' \
 			"$shape" "$n" "${blocks:-?}" "${insts:-?}" "${phis:-?}" "${phiargs:-?}" \
-			"$ms" "$growth" "$npa" "$npa_growth" "$mir" "$ir_growth"
+			"$ms" "$growth" "$npa" "$npa_growth" "$mir" "$ir_growth" "$md1" "$d1_growth"
 		prev_ms=$med
 	done
 done

@@ -285,6 +285,16 @@ static int reg_extract(tree_code c)
 	       c == VIEW_CONVERT_EXPR;
 }
 
+/* An element of a register (a vector through VIEW_CONVERT_EXPR) at a
+ * constant index: GCC reads it from the SSA value, in range or not
+ * (strip_invariant_refs in non_rewritable_mem_ref_base), as clang reads
+ * it with extractelement. */
+static int invariant_index(tree t)
+{
+	return is_gimple_constant(TREE_OPERAND(t, 1)) && !TREE_OPERAND(t, 2) &&
+	       !TREE_OPERAND(t, 3);
+}
+
 /* A memory reference t (handled component, MEM_REF, TARGET_MEM_REF) read,
  * written or whose address is taken.  Pushes the uses inside it (array
  * indexes, pointers) and the escape of a variable at its base. */
@@ -294,12 +304,14 @@ static void ref(L *l, tree t, int mode, const char *prefix)
 	int extract_only = 1;
 	while (base) {
 		tree_code c = TREE_CODE(base);
+		int extract = reg_extract(c);
 		if (c == COMPONENT_REF) {
 			use(l, TREE_OPERAND(base, 2));
 		} else if (c == ARRAY_REF || c == ARRAY_RANGE_REF) {
 			use(l, TREE_OPERAND(base, 1));
 			use(l, TREE_OPERAND(base, 2));
 			use(l, TREE_OPERAND(base, 3));
+			extract = invariant_index(base);
 		} else if (c == MEM_REF || c == TARGET_MEM_REF) {
 			tree p = TREE_OPERAND(base, 0);
 			if (c == TARGET_MEM_REF) {
@@ -316,7 +328,7 @@ static void ref(L *l, tree t, int mode, const char *prefix)
 			return;
 		} else if (!handled_component_p(base))
 			break;
-		if (!reg_extract(c))
+		if (!extract)
 			extract_only = 0;
 		base = TREE_OPERAND(base, 0);
 	}

@@ -6,14 +6,17 @@
 #                         unexplained difference, assembly unchanged
 #   make csmith N=1000    the same on N random programs of csmith (seeds
 #                         SEED..SEED+N-1, SEED=1 by default)
+#   make torture-dg       the same on GCC's gcc.dg, g++.dg and gfortran.dg
+#                         (with gcc, g++, gfortran; at -O0 and -O2)
 #
-# Variables: TORTURE_LEVELS ("-O0;-O2;-O2 -g"), TORTURE_JOBS (2),
+# Variables: TORTURE_LEVELS ("-O0;-O2;-O2 -g"), TORTURE_DG_LEVELS
+# ("-O0;-O2", for torture-dg), TORTURE_JOBS (2),
 # TORTURE_FILTER (a grep -E regexp to run only some files), RESUME (1: go
 # on with an interrupted run, same files, same copy of the plugin).
-# Results: build/torture/ and build/csmith/ (LEVEL.jsonl, results, fail/,
+# Results: build/torture/, build/csmith/, build/torture-dg/DIR/ (LEVEL.jsonl, results, fail/,
 # table.md).  The fixed sample in make check: testsuite/mem2reg.torture/.
 
-.PHONY: torture csmith need-gcc-source need-csmith torture-src
+.PHONY: torture csmith need-gcc-source need-csmith torture-src torture-dg torture-dg-src
 
 TORTURE_LEVELS ?= -O0;-O2;-O2 -g
 TORTURE_JOBS   ?= 2
@@ -22,6 +25,9 @@ TORTURE_GCC_SRC = $(firstword $(filter-out %/gm2-%,$(wildcard /usr/src/gcc-$(GCC
 TORTURE_DIR    := $(B)/torture-src
 TORTURE_ROOT   := $(TORTURE_DIR)/gcc.c-torture
 TORTURE_STAMP  := $(TORTURE_DIR)/.unpacked
+TORTURE_DG_LEVELS ?= -O0;-O2
+TORTURE_DG_DIR := $(B)/torture-dg-src
+TORTURE_DG_STAMP := $(TORTURE_DG_DIR)/.unpacked
 N    ?= 100
 SEED ?= 1
 RESUME ?= 0
@@ -60,6 +66,36 @@ torture: all torture-src
 		| grep -E '$(or $(TORTURE_FILTER),.)' > $(abspath $(B))/torture/files
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) \
 		bash tools/torture.sh run $(B)/torture $(TORTURE_ROOT) $(B)/torture/files '$(TORTURE_LEVELS)'
+
+# torture-dg: GCC's front-end test directories, beyond c-torture: every
+# file of gcc.dg (with gcc), g++.dg (g++) and gfortran.dg (gfortran),
+# without its dg-options, at TORTURE_DG_LEVELS; one run per directory in
+# build/torture-dg/<dir>/.  TORTURE_FILTER applies; RESUME=1 goes on.
+torture-dg: all torture-dg-src
+	@rc=0; \
+	for suite in 'gcc.dg $(CC) -name *.c' 'g++.dg $(CXX) -name *.C' \
+		'gfortran.dg $(FC) -name *.[fF] -o -name *.[fF]90 -o -name *.[fF]95 -o -name *.[fF]03 -o -name *.[fF]08'; do \
+		set -f; set -- $$suite; set +f; dir=$$1 cc=$$2; shift 2; \
+		out=$(abspath $(B))/torture-dg/$$dir; mkdir -p $$out; \
+		(cd $(TORTURE_DG_DIR) && set -f && find $$dir -type f \( "$$@" \) | LC_ALL=C sort \
+			| grep -E '$(or $(TORTURE_FILTER),.)' > $$out/files); \
+		[ -s $$out/files ] || continue; \
+		echo "== $$dir ($$cc)"; \
+		CC=$$cc PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) \
+			bash tools/torture.sh run $$out $(TORTURE_DG_DIR) $$out/files '$(TORTURE_DG_LEVELS)' || rc=1; \
+	done; exit $$rc
+
+torture-dg-src: need-gcc-source
+	@if [ ! -f $(TORTURE_DG_STAMP) ]; then \
+		tar=$$(ls /usr/src/gcc-$(GCC_MAJOR)/gcc-*.tar.xz | grep -v /gm2- | head -1); \
+		top=$$(basename $$tar .tar.xz | sed 's/-dfsg$$//'); \
+		echo "unpacking gcc.dg, g++.dg and gfortran.dg from $$tar"; \
+		rm -rf $(TORTURE_DG_DIR) && mkdir -p $(TORTURE_DG_DIR) && \
+		tar -xJf $$tar -C $(TORTURE_DG_DIR) --strip-components=3 \
+			"$$top/gcc/testsuite/gcc.dg" "$$top/gcc/testsuite/g++.dg" \
+			"$$top/gcc/testsuite/gfortran.dg" && \
+		touch $(TORTURE_DG_STAMP) || exit 1; \
+	fi
 
 # need-csmith: Debian's csmith and its runtime headers (libcsmith-dev,
 # csmith.h), installed when running as root.

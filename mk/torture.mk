@@ -27,7 +27,6 @@ TORTURE_ROOT   := $(TORTURE_DIR)/gcc.c-torture
 TORTURE_STAMP  := $(TORTURE_DIR)/.unpacked
 TORTURE_DG_LEVELS ?= -O0;-O2
 TORTURE_DG_DIR := $(B)/torture-dg-src
-TORTURE_DG_STAMP := $(TORTURE_DG_DIR)/.unpacked
 N    ?= 100
 SEED ?= 1
 RESUME ?= 0
@@ -47,18 +46,20 @@ need-gcc-source:
 		fi; \
 	fi
 
-# Only gcc/testsuite/gcc.c-torture/{compile,execute} of the tarball.
-torture-src: need-gcc-source
-	@if [ ! -f $(TORTURE_STAMP) ]; then \
+# $(call unpack-gcc-tests,DIR,PATHS): only gcc/testsuite/PATHS of Debian's
+# GCC source tarball (not gm2-*.tar.xz), into DIR, once (DIR/.unpacked).
+unpack-gcc-tests = if [ ! -f $(1)/.unpacked ]; then \
 		tar=$$(ls /usr/src/gcc-$(GCC_MAJOR)/gcc-*.tar.xz | grep -v /gm2- | head -1); \
 		top=$$(basename $$tar .tar.xz | sed 's/-dfsg$$//'); \
-		echo "unpacking gcc.c-torture from $$tar"; \
-		rm -rf $(TORTURE_DIR) && mkdir -p $(TORTURE_DIR) && \
-		tar -xJf $$tar -C $(TORTURE_DIR) --strip-components=3 \
-			"$$top/gcc/testsuite/gcc.c-torture/compile" \
-			"$$top/gcc/testsuite/gcc.c-torture/execute" && \
-		touch $(TORTURE_STAMP) || exit 1; \
+		echo "unpacking $(2) from $$tar"; \
+		rm -rf $(1) && mkdir -p $(1) && \
+		tar -xJf $$tar -C $(1) --strip-components=3 \
+			$(foreach p,$(2),"$$top/gcc/testsuite/$(p)") && \
+		touch $(1)/.unpacked || exit 1; \
 	fi
+
+torture-src: need-gcc-source
+	@$(call unpack-gcc-tests,$(TORTURE_DIR),gcc.c-torture/compile gcc.c-torture/execute)
 
 torture: all torture-src
 	@mkdir -p $(B)/torture
@@ -94,16 +95,7 @@ torture-dg: all torture-dg-src
 	done; exit $$rc
 
 torture-dg-src: need-gcc-source
-	@if [ ! -f $(TORTURE_DG_STAMP) ]; then \
-		tar=$$(ls /usr/src/gcc-$(GCC_MAJOR)/gcc-*.tar.xz | grep -v /gm2- | head -1); \
-		top=$$(basename $$tar .tar.xz | sed 's/-dfsg$$//'); \
-		echo "unpacking gcc.dg, g++.dg and gfortran.dg from $$tar"; \
-		rm -rf $(TORTURE_DG_DIR) && mkdir -p $(TORTURE_DG_DIR) && \
-		tar -xJf $$tar -C $(TORTURE_DG_DIR) --strip-components=3 \
-			"$$top/gcc/testsuite/gcc.dg" "$$top/gcc/testsuite/g++.dg" \
-			"$$top/gcc/testsuite/gfortran.dg" && \
-		touch $(TORTURE_DG_STAMP) || exit 1; \
-	fi
+	@$(call unpack-gcc-tests,$(TORTURE_DG_DIR),gcc.dg g++.dg gfortran.dg)
 
 # need-csmith: Debian's csmith and its runtime headers (libcsmith-dev,
 # csmith.h), installed when running as root.

@@ -164,7 +164,7 @@ run() {
 }
 
 cmd=${1:-}
-shift || true
+[ $# -gt 0 ] && shift
 case "$cmd" in
 one)
 	# one OUTDIR SRCROOT --levels=L FILE  (as xargs calls it)

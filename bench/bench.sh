@@ -55,7 +55,8 @@ done
 PLUGIN=$(realpath "$PLUGIN")
 mkdir -p "$DIR"
 # The parsers recurse once per nesting level (ladder): a big stack.
-ulimit -s unlimited 2>/dev/null || ulimit -s 1048576 2>/dev/null || true
+ulimit -s unlimited 2>/dev/null || ulimit -s 1048576 2>/dev/null ||
+	echo "bench: note: could not raise the stack limit ($(ulimit -s)); the deepest shapes may fail" >&2
 
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print ""; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.0f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 # value of "KEY":N in a JSON line, or of KEY=N in a key=value line

@@ -482,8 +482,9 @@ void make_phis(Prom *P)
 	for (int x = 0; x < P->nvar; x++) {
 		if (P->path[x] != P_GENERAL)
 			continue;
-		const VarStat *vs = &P->st->var.v[P->vstat[x]];
+		VarStat *vs = &P->st->var.v[P->vstat[x]];
 		int version = 0;
+		vs->phi0 = f->ins.n; /* make_phi appends: consecutive ids */
 		for (int j = 0; j < vs->nphi; j++)
 			make_phi(P, x, vs->phiblk[j], &version);
 	}

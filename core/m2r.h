@@ -65,6 +65,10 @@ enum ValKind {
 	VUNDEF,  /* undef */
 	VPOISON, /* poison */
 	VOPAQUE, /* external value the core does not look into (bridge) */
+	VDEF,    /* the value stored by store Val.ins, standing for the
+	            definition that store makes (bridge, rewrite mode): it
+	            is defined where the store is, even once the store is
+	            deleted; printed as its name */
 	VFWD,    /* reader only: referenced, not yet defined */
 };
 
@@ -262,6 +266,10 @@ typedef struct PromoteOpts {
 	int placement;  /* enum Placement */
 	int simplify;   /* run phi simplification (default 1) */
 	int prune;      /* enum PruneMethod, for study and testing */
+	int no_fast;    /* skip the fast paths: every promotable variable
+	                   takes the general path, so that minimal and
+	                   semi-pruned placement are the textbook forms for
+	                   all of them (the plugin's rewrite mode) */
 } PromoteOpts;
 
 /* Per alloca: what happened to it. */
@@ -271,6 +279,8 @@ typedef struct VarStat {
 	int path;       /* enum Path */
 	int nphi;       /* phis placed (before simplification) */
 	int *phiblk;    /* their blocks, ascending block id */
+	int phi0;       /* the phis are instructions phi0 .. phi0+nphi-1,
+	                   in the order of phiblk (IDEAD once simplified) */
 	int nphikept;   /* phis left after simplification */
 } VarStat;
 

@@ -39,6 +39,7 @@ static void pself(Fn *f, int v, FILE *out)
 		break;
 	case VCONST:
 	case VOPAQUE:
+	case VDEF:
 		fputs(x->name ? x->name : "?", out);
 		break;
 	default:

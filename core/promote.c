@@ -379,7 +379,9 @@ static int single_block(Prom *P, int x)
 
 static void promote_fast(Prom *P, int x)
 {
-	if (P->nload[x] == 0) {
+	if (P->o->no_fast) {
+		P->path[x] = P_GENERAL;
+	} else if (P->nload[x] == 0) {
 		for (int j = P->acc0[x]; j < P->acc1[x]; j++)
 			kill(P, &P->acc[j]);
 		P->path[x] = P_DEAD;
@@ -567,6 +569,7 @@ void m2r_promote(Fn *f, const PromoteOpts *o, Stats *st)
 		VarStat vs;
 		memset(&vs, 0, sizeof vs);
 		vs.alloca = i;
+		vs.phi0 = -1;
 		vpush(f->a, st->var, vs);
 		st->NumAlloca++;
 	}

@@ -121,15 +121,15 @@ static int undef_like(const Fn *f, int v)
 	return k == VUNDEF || k == VPOISON;
 }
 
-/* v is usable at the start of block b: not an instruction, or defined
- * in a block that strictly dominates b. */
+/* v is usable at the start of block b: not an instruction's (or a
+ * store's, VDEF), or defined in a block that strictly dominates b. */
 static int dominates_phi(Prom *P, int v, int b)
 {
 	Fn *f = P->f;
 	const Val *val = &f->val.v[v];
-	if (val->kind != VINS)
+	if (val->kind != VINS && val->kind != VDEF)
 		return 1;
-	const Ins *def = &f->ins.v[val->ins];
+	const Ins *def = &f->ins.v[val->ins]; /* VDEF: the store */
 	int db = def->blk;
 	if (db < 0)
 		return 0;

@@ -105,10 +105,11 @@ static int check_use(V *v, int b, int i, int x, int ub, int phi)
 	const Val *val = &f->val.v[x];
 	if (val->kind == VFWD)
 		return fail(v, b, i, "use of undefined value %s", vname(v, x, nb, sizeof nb));
-	if (val->kind != VINS)
+	if (val->kind != VINS && val->kind != VDEF)
 		return 0;
 	const Ins *def = &f->ins.v[val->ins];
-	if ((def->flags & IDEAD) || def->blk < 0)
+	/* A VDEF outlives its store: the store is deleted by promotion. */
+	if (((def->flags & IDEAD) && val->kind == VINS) || def->blk < 0)
 		return fail(v, b, i, "use of deleted value %s", vname(v, x, nb, sizeof nb));
 	if (!dom_reach(&v->d, ub))
 		return 0;
@@ -124,6 +125,11 @@ static int check_use(V *v, int b, int i, int x, int ub, int phi)
 			ok = n >= 0 && edge_dominates(f, &v->d, db, n, ub);
 	} else if (phi) { /* available at the end of the incoming block */
 		ok = dominates(&v->d, db, ub);
+	} else if (db == ub && val->kind == VDEF) {
+		/* the store may be deleted (no position left): the bridge
+		 * lowers a block's statements in the order of their ids; the
+		 * store itself (not promoted) stores its definition */
+		ok = val->ins <= i;
 	} else if (db == ub) {
 		ok = v->pos[val->ins] < v->pos[i];
 	} else {

@@ -775,7 +775,7 @@ static int check(const Prog *p, Ctx *c)
 			say("second read failed: %s", err);
 			return F_READ;
 		}
-		PromoteOpts opt = {pl, p->seed % 5 != 4, (int)(p->seed / 5 % 3)};
+		PromoteOpts opt = {pl, p->seed % 5 != 4, (int)(p->seed / 5 % 3), 0};
 		Stats st;
 		memset(&st, 0, sizeof st);
 		m2r_promote(f, &opt, &st);

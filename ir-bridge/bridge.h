@@ -37,6 +37,21 @@ enum VarFlag {
 	                             nonlocal goto, computed goto) */
 };
 
+/* In rewrite mode, who gives a variable its SSA names.  Names are
+ * stable (JSON "renamed_by", doc/rewrite.md). */
+enum Renamer {
+	RN_MEMORY,  /* "memory": not a GIMPLE register, stays in memory */
+	RN_CORE,    /* "core": promoted by the core, renamed by the bridge */
+	RN_GCC,     /* "gcc": a GIMPLE register the core did not promote,
+	               renamed by GCC's update_ssa (a named fallback) */
+	NRENAMER
+};
+const char *renamer_name(int r);
+/* BVar.fallback: an enum Reason of the core, or this one: the core's
+ * result could not be written back (a bug; the note is in Bridge.err). */
+enum { FB_WRITE_BACK = NREASON };
+const char *fallback_name(int r); /* "address-escaped", "write-back" */
+
 /* One local variable: a VAR_DECL (not static, not external), PARM_DECL
  * or RESULT_DECL of the function, lowered to an alloca. */
 typedef struct BVar {
@@ -51,6 +66,11 @@ typedef struct BVar {
 	                       GC root, "ssa" may remove it as unused and GCC
 	                       collects right after, so after "ssa" it is
 	                       compared, never dereferenced */
+
+	/* Rewrite mode, filled by bridge_rewrite(): who renamed it. */
+	int renamed;        /* enum Renamer */
+	int fallback;       /* RN_GCC: the core's reason (enum Reason) not to
+	                       promote it, R_NONE otherwise */
 
 	/* GCC's result, filled by bridge_read_gcc() after "ssa". */
 	int gcc_ssa;        /* GCC rewrote it into SSA names */
@@ -69,15 +89,25 @@ typedef struct BSite {
 typedef struct Bridge {
 	Fn *fn;             /* the lowered function; owns the memory below */
 	VEC(BVar) var;      /* in DECL_UID order */
+	int rewrite;        /* lowered for rewrite mode: every store into a
+	                       variable stores a value of its own (an opaque
+	                       "def"), the SSA name its statement will define,
+	                       so that a load forwarded by the core names the
+	                       store that reaches it (GCC's conventional SSA:
+	                       one name per definition, no copy propagated) */
 	int nbb;            /* last_basic_block_for_fn at lowering */
 	int *blk_of_bb;     /* GCC bb index -> core block, -1 if none */
 	int *bb_of_blk;     /* core block -> GCC bb index; -1 for the core's
 	                       own entry block (allocas, parameter stores) */
 	BSite *site;        /* core instruction id -> origin (stmt NULL if
 	                       the instruction is the bridge's own) */
+	int *ins0;          /* core block b's lowered instructions are the
+	                       ids ins0[b] .. ins0[b+1]-1, in statement order */
 	int nsite;
 	int nstmt;          /* GIMPLE statements lowered */
 	long long lower_ns; /* time spent lowering */
+	int rewritten;      /* bridge_rewrite() wrote every variable it took
+	                       back without a problem */
 	char err[256];      /* notes on anything not fully understood: GIMPLE
 	                       lowered conservatively, GCC phis that belong to
 	                       no variable (its own temporaries around abnormal
@@ -94,8 +124,18 @@ struct function;
 /* Lower fun (in CFG form, not yet in SSA).  Never fails hard: GIMPLE it
  * does not understand becomes a generic operation whose variable
  * operands escape (reason "partial-access" or "address-escaped").
+ * rewrite: lower for bridge_rewrite() (see Bridge.rewrite).
  * Returns NULL only if the function has no body. */
-Bridge *bridge_lower(struct function *fun);
+Bridge *bridge_lower(struct function *fun, int rewrite);
+
+/* Rewrite mode (raise.cc): write the core's SSA form (after m2r_promote
+ * with st) back into fun, whose operand caches are on: every variable
+ * the core promoted that is a GIMPLE register gets its phis and SSA
+ * names here, in the order GCC's renamer creates them; the others are
+ * left as they are for update_ssa.  Fills BVar.renamed and fallback.
+ * Returns 0, or -1 with a message in b->err when the core's result
+ * cannot be written back (a bug: nothing is half-written then). */
+int bridge_rewrite(Bridge *b, struct function *fun, const Stats *st);
 
 /* Right after GCC's "ssa" on the same function: fill BVar.gcc_ssa and
  * the phi blocks, mapping anonymous temporaries back to their DECL

@@ -244,6 +244,14 @@ static int load(L *l, int k)
 
 static void store(L *l, int k, int v)
 {
+	if (l->b->rewrite && v != l->f->undef && l->stmt) {
+		/* The SSA name this statement will define (Bridge.rewrite);
+		 * the value computed stays the statement's own. */
+		char nm[48];
+		snprintf(nm, sizeof nm, "def.%d", l->f->ins.n);
+		v = fn_val(l->f, VDEF, l->vtype[k], astrndup(l->f->a, nm, strlen(nm)));
+		l->f->val.v[v].ins = l->f->ins.n; /* the store made next */
+	}
 	int i = ins(l, OSTORE, l->vtype[k], 2, 0);
 	Ins *in = &l->f->ins.v[i];
 	in->ops[0] = v;
@@ -489,9 +497,14 @@ static void lower_assign(L *l, gassign *g)
 	if (gimple_clobber_p(g)) {
 		/* A clobber of the whole variable is a def (of undef) for
 		 * GCC's phi placement; of a part: nothing. */
+		l->slot = 0;
 		if (k >= 0) {
-			l->slot = 0;
 			store(l, k, l->f->undef);
+		} else if (TREE_CODE(lhs) == MEM_REF &&
+		           TREE_CODE(TREE_OPERAND(lhs, 0)) != ADDR_EXPR) {
+			/* "*p ={v} {CLOBBER}" (C++ destructors) reads p */
+			use(l, TREE_OPERAND(lhs, 0));
+			l->ops.n = 0;
 		}
 		return;
 	}
@@ -878,6 +891,21 @@ static const char *uniq(Fn *f, SSet *s, const char *name, unsigned uid)
 	return astrndup(f->a, buf, strlen(buf));
 }
 
+/* Parameter p: an argument of the core function, stored into its
+ * alloca in the entry block. */
+static void param(L *l, SSet *names, tree p)
+{
+	int k = var_of(l, p);
+	if (k < 0)
+		return;
+	Fn *f = l->f;
+	BVar *bv = &l->b->var.v[k];
+	int x = fn_val(f, VARG, l->vtype[k], uniq(f, names, bv->name, bv->uid));
+	f->val.v[x].ins = f->arg.n;
+	vpush(f->a, f->arg, x);
+	store(l, k, x);
+}
+
 /* Collect the variables (DECL_UID order) and make their allocas and the
  * parameter stores in core block 0. */
 static void make_vars(L *l)
@@ -896,6 +924,10 @@ static void make_vars(L *l)
 			ADD(v);
 	for (tree p = DECL_ARGUMENTS(fun->decl); p; p = DECL_CHAIN(p))
 		ADD(p);
+	/* The static chain of a nested function (CHAIN.N) is a parameter
+	 * outside DECL_ARGUMENTS, and a register GCC renames. */
+	if (fun->static_chain_decl)
+		ADD(fun->static_chain_decl);
 	tree res = DECL_RESULT(fun->decl);
 	if (res && !VOID_TYPE_P(TREE_TYPE(res)))
 		ADD(res);
@@ -939,19 +971,13 @@ static void make_vars(L *l)
 		f->ins.v[a].col = bv.col;
 		vpush(f->a, b->var, bv);
 	}
-	for (tree p = DECL_ARGUMENTS(fun->decl); p; p = DECL_CHAIN(p)) {
-		int k = var_of(l, p);
-		if (k < 0)
-			continue;
-		int x = fn_val(f, VARG, l->vtype[k],
-		               uniq(f, &names, b->var.v[k].name, b->var.v[k].uid));
-		f->val.v[x].ins = f->arg.n;
-		vpush(f->a, f->arg, x);
-		store(l, k, x);
-	}
+	for (tree p = DECL_ARGUMENTS(fun->decl); p; p = DECL_CHAIN(p))
+		param(l, &names, p);
+	if (fun->static_chain_decl)
+		param(l, &names, fun->static_chain_decl);
 }
 
-Bridge *bridge_lower(struct function *fun)
+Bridge *bridge_lower(struct function *fun, int rewrite)
 {
 	if (!fun || !fun->cfg || !fun->decl)
 		return NULL;
@@ -960,6 +986,7 @@ Bridge *bridge_lower(struct function *fun)
 	Fn *f = fn_new(fname ? fname : "?");
 	Bridge *b = (Bridge *)aalloc(f->a, sizeof *b);
 	b->fn = f;
+	b->rewrite = rewrite;
 	L lw;
 	memset(&lw, 0, sizeof lw);
 	L *l = &lw;
@@ -1033,8 +1060,10 @@ Bridge *bridge_lower(struct function *fun)
 				f->ins.v[i].lab[j++] = b->blk_of_bb[e->dest->index];
 	}
 
+	b->ins0 = (int *)aalloc(f->a, (size_t)(f->blk.n + 1) * sizeof(int));
 	FOR_EACH_BB_FN(bb, fun) {
 		l->blk = b->blk_of_bb[bb->index];
+		b->ins0[l->blk] = f->ins.n; /* blocks are made in this order */
 		edge e;
 		edge_iterator ei;
 		FOR_EACH_EDGE(e, ei, bb->succs)
@@ -1059,6 +1088,7 @@ Bridge *bridge_lower(struct function *fun)
 		for (int k = 0; k < b->var.n; k++)
 			b->var.v[k].flags |= VF_ABNORMAL;
 
+	b->ins0[f->blk.n] = f->ins.n;
 	b->site = l->site.v;
 	b->nsite = l->site.n;
 	gcc_checking_assert(b->nsite == f->ins.n);

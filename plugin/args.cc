@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-Args m2r_args = { ST_SUMMARY, FMT_TEXT, NULL, 0, NULL, PL_PRUNED, 1, 0, 0, 0, 0 };
+Args m2r_args = { ST_SUMMARY, FMT_TEXT, NULL, 0, NULL, MODE_ANALYZE, PL_PRUNED, 1, 0, 0, 0, 0 };
 
 const char m2r_help[] =
 	"mem2reg: LLVM's mem2reg on GCC's functions, compared with GCC's into-SSA.\n"
@@ -22,8 +22,14 @@ const char m2r_help[] =
 	"                          one per unit)\n"
 	"  dump[=PATH]             IR before and after promotion and the comparison, per\n"
 	"                          function (default PATH: <dumpbase>.mem2reg)\n"
-	"  placement=pruned|semipruned|minimal  phi placement (default pruned)\n"
-	"  compare=yes|no          read GCC's own into-SSA result (default yes)\n"
+	"  mode=analyze|rewrite    analyze: compare with GCC's into-SSA, change\n"
+	"                          nothing (default); rewrite: GCC compiles from the\n"
+	"                          SSA form the core built\n"
+	"  placement=pruned|semipruned|minimal  phi placement (default pruned; in\n"
+	"                          rewrite mode semipruned and minimal are the\n"
+	"                          textbook forms: no fast paths, no simplification)\n"
+	"  compare=yes|no          read GCC's own into-SSA result (default yes; no\n"
+	"                          in rewrite mode, where GCC's does not run)\n"
 	"  remarks                 a note at each variable: promoted or not, and why\n"
 	"  verify                  verify the SSA form the core produced\n"
 	"  help                    print this help\n"
@@ -39,6 +45,7 @@ struct Key {
 
 static const char *const stats_vals[] = { "none", "summary", "functions", "variables", NULL };
 static const char *const format_vals[] = { "text", "json", "csv", NULL };
+static const char *const mode_vals[] = { "analyze", "rewrite", NULL };
 static const char *const placement_vals[] = { "pruned", "semipruned", "minimal", NULL };
 static const char *const yesno_vals[] = { "yes", "no", NULL };
 static const char *const path_vals[] = { NULL };
@@ -48,6 +55,7 @@ static const Key keys[] = {
 	{ "format", format_vals, "text, json or csv", 0 },
 	{ "output", path_vals, "a file name", 0 },
 	{ "dump", path_vals, "a file name, or no value for <dumpbase>.mem2reg", 1 },
+	{ "mode", mode_vals, "analyze or rewrite", 0 },
 	{ "placement", placement_vals, "pruned, semipruned or minimal", 0 },
 	{ "compare", yesno_vals, "yes or no", 0 },
 	{ "remarks", NULL, NULL, 0 },
@@ -69,7 +77,7 @@ static int lookup(const char *const *vals, const char *v)
 int args_parse(const char *name, int argc, const struct plugin_argument *argv, Args *a)
 {
 	int nerr = 0;
-	char flag[512];
+	char flag[512], compare_flag[512] = "";
 	for (int i = 0; i < argc; i++) {
 		const char *k = argv[i].key, *v = argv[i].value;
 		snprintf(flag, sizeof flag, "-fplugin-arg-%s-%s%s%s", name, k, v ? "=" : "", v ? v : "");
@@ -79,7 +87,7 @@ int args_parse(const char *name, int argc, const struct plugin_argument *argv, A
 				key = &keys[j];
 		if (!key) {
 			error("unknown argument %qs: valid keys are stats, format, output, dump, "
-			      "placement, compare, remarks, verify, help and version", flag);
+			      "mode, placement, compare, remarks, verify, help and version", flag);
 			nerr++;
 			continue;
 		}
@@ -126,10 +134,25 @@ int args_parse(const char *name, int argc, const struct plugin_argument *argv, A
 			a->stats = n; /* same order as ST_* */
 		else if (!strcmp(k, "format"))
 			a->format = n;
+		else if (!strcmp(k, "mode"))
+			a->mode = n; /* same order as MODE_* */
 		else if (!strcmp(k, "placement"))
 			a->placement = n == 0 ? PL_PRUNED : n == 1 ? PL_SEMIPRUNED : PL_MINIMAL;
-		else
+		else {
 			a->compare = n == 0;
+			snprintf(compare_flag, sizeof compare_flag, "%s", flag);
+		}
+	}
+	/* GCC's own into-SSA does not run in rewrite mode: nothing to
+	 * compare with. */
+	if (a->mode == MODE_REWRITE) {
+		if (a->compare && compare_flag[0]) {
+			error("%qs cannot be used with %<-fplugin-arg-%s-mode=rewrite%>: the "
+			      "into-SSA of GCC does not run in rewrite mode (use mode=analyze to compare)",
+			      compare_flag, name);
+			nerr++;
+		}
+		a->compare = 0;
 	}
 	return nerr;
 }

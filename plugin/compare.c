@@ -94,6 +94,8 @@ void compare_fn(const Bridge *b, const Stats *st, int compared, FnReport *r)
 	r->compared = compared;
 	r->blocks = f->blk.n;
 	r->lower_ns = b->lower_ns;
+	r->rewrite = b->rewrite;
+	r->rewritten = b->rewritten;
 	r->nvar = b->var.n;
 	r->var = aalloc(f->a, (size_t)(b->var.n ? b->var.n : 1) * sizeof(VarReport));
 
@@ -123,6 +125,13 @@ void compare_fn(const Bridge *b, const Stats *st, int compared, FnReport *r)
 		} else { /* no alloca: the bridge could not lower it */
 			v->reason = R_PINNED;
 			v->phibb = to_bbs(b, NULL, 0);
+		}
+		if (b->rewrite) {
+			v->renamed = bv->renamed;
+			v->fallback = bv->fallback;
+			r->by_core += bv->renamed == RN_CORE;
+			r->by_gcc += bv->renamed == RN_GCC;
+			r->in_memory += bv->renamed == RN_MEMORY;
 		}
 		r->vars++;
 		r->promotable += v->reason == R_NONE;

@@ -41,7 +41,8 @@ typedef struct Totals {
 	long functions, compared, blocks, vars, promotable, promoted, gcc_promoted;
 	long phis, phis_kept, gcc_phis, agree, differ, unexplained;
 	long cnt[NCOUNTER], notprom[NREASON], path[NPATH], why[NWHY];
-	long long lower_ns, core_ns, gcc_ns;
+	long rewritten, renamed[NRENAMER], fallback[FB_WRITE_BACK + 1]; /* rewrite mode */
+	long long lower_ns, core_ns, gcc_ns, rewrite_ns;
 } Totals;
 
 static Totals unit;
@@ -78,9 +79,19 @@ static void totals_of(const FnReport *r, Totals *t)
 		if (r->compared && v->why >= 0 && v->why < NWHY)
 			t->why[v->why]++;
 	}
+	if (r->rewrite) {
+		t->rewritten = r->rewritten;
+		for (int i = 0; i < r->nvar; i++) {
+			const VarReport *v = &r->var[i];
+			t->renamed[v->renamed]++;
+			if (v->renamed == RN_GCC)
+				t->fallback[v->fallback]++;
+		}
+	}
 	t->lower_ns = r->lower_ns;
 	t->core_ns = r->core_ns;
 	t->gcc_ns = r->gcc_ns;
+	t->rewrite_ns = r->rewrite_ns;
 }
 
 /* Every field of Totals before lower_ns is a long. */
@@ -93,6 +104,7 @@ static void totals_add(Totals *u, const Totals *t)
 	u->lower_ns += t->lower_ns;
 	u->core_ns += t->core_ns;
 	u->gcc_ns += t->gcc_ns;
+	u->rewrite_ns += t->rewrite_ns;
 }
 
 /* ---------- small writers ---------- */
@@ -146,8 +158,23 @@ static void json_record(FILE *o, const char *type, const char *file, const FnRep
 	} else {
 		fprintf(o, ",\"functions\":%ld", t->functions);
 	}
-	fprintf(o, ",\"placement\":\"%s\",\"compared\":%ld", placement_name(m2r_args.placement),
-		t->compared);
+	int rw = m2r_args.mode == MODE_REWRITE;
+	fprintf(o, ",\"mode\":\"%s\",\"placement\":\"%s\",\"compared\":%ld",
+		rw ? "rewrite" : "analyze", placement_name(m2r_args.placement), t->compared);
+	if (rw) {
+		if (r)
+			fprintf(o, ",\"rewritten\":%s,\"fallback\":\"%s\"",
+				t->rewritten ? "true" : "false", t->rewritten ? "none" : "write-back");
+		else
+			fprintf(o, ",\"rewritten\":%ld", t->rewritten);
+		fputs(",\"renamed_by\":{", o);
+		for (int k = 0; k < NRENAMER; k++)
+			fprintf(o, "%s\"%s\":%ld", k ? "," : "", renamer_name(k), t->renamed[k]);
+		fputs("},\"fallbacks\":{", o);
+		for (int k = 1; k <= FB_WRITE_BACK; k++)
+			fprintf(o, "%s\"%s\":%ld", k > 1 ? "," : "", fallback_name(k), t->fallback[k]);
+		fprintf(o, "},\"rewrite_ns\":%lld", t->rewrite_ns);
+	}
 	fprintf(o, ",\"blocks\":%ld,\"vars\":%ld,\"promotable\":%ld,\"promoted\":%ld,\"gcc_promoted\":%ld",
 		t->blocks, t->vars, t->promotable, t->promoted, t->gcc_promoted);
 	fprintf(o, ",\"phis\":%ld,\"phis_kept\":%ld,\"gcc_phis\":%ld", t->phis, t->phis_kept, t->gcc_phis);
@@ -182,7 +209,12 @@ static void json_record(FILE *o, const char *type, const char *file, const FnRep
 			json_bbs(o, v->phibb, v->nphi);
 			fputs(",\"gcc_phis\":", o);
 			json_bbs(o, v->gcc_phibb, v->gcc_nphi);
-			fprintf(o, ",\"why\":\"%s\"}", r->compared ? why_name(v->why) : "not-compared");
+			fprintf(o, ",\"why\":\"%s\"", r->compared ? why_name(v->why) : "not-compared");
+			if (r->rewrite)
+				fprintf(o, ",\"renamed_by\":\"%s\",\"fallback\":\"%s\"",
+					renamer_name(v->renamed),
+					v->renamed == RN_GCC ? fallback_name(v->fallback) : "none");
+			fputc('}', o);
 		}
 		fputc(']', o);
 	}
@@ -217,8 +249,17 @@ static void write_record(const char *buf, size_t len)
 
 static const char fn_head_fmt[] = "  %-20s %6s %5s %10s %14s %6s %6s %6s %9s %9s %9s\n";
 
+static const char rw_head_fmt[] = "  %-20s %6s %5s %8s %11s %13s %9s %9s %9s\n";
+
 static void text_fn_header(FILE *o)
 {
+	if (m2r_args.mode == MODE_REWRITE) {
+		fprintf(o, rw_head_fmt, "function", "blocks", "vars", "promoted", "phis",
+			"renamed by", "lower_us", "core_us", "rest_us");
+		fprintf(o, "  %-20s %6s %5s %8s %11s %13s\n", "", "", "", "", "placed/kept",
+			"core/gcc/mem");
+		return;
+	}
 	fprintf(o, fn_head_fmt, "function", "blocks", "vars", "promoted", "phis", "agree",
 		"differ", "unexpl", "lower_us", "core_us", "gcc_us");
 	fprintf(o, "  %-20s %6s %5s %10s %14s\n", "", "", "", "ours/gcc", "ours/kept/gcc");
@@ -227,6 +268,16 @@ static void text_fn_header(FILE *o)
 static void text_fn_row(FILE *o, const FnReport *r)
 {
 	char prom[48], phis[64];
+	if (r->rewrite) {
+		char by[64];
+		snprintf(phis, sizeof phis, "%ld/%ld", r->phis, r->phis_kept);
+		snprintf(by, sizeof by, "%d/%d/%d%s", r->by_core, r->by_gcc, r->in_memory,
+			 r->rewritten ? "" : "!");
+		fprintf(o, "  %-20s %6d %5d %8d %11s %13s %9.1f %9.1f %9.1f\n", r->function,
+			r->blocks, r->vars, r->promoted, phis, by, us(r->lower_ns), us(r->core_ns),
+			us(r->rewrite_ns));
+		return;
+	}
 	if (r->compared) {
 		snprintf(prom, sizeof prom, "%d/%d", r->promoted, r->gcc_promoted);
 		snprintf(phis, sizeof phis, "%ld/%ld/%ld", r->phis, r->phis_kept, r->gcc_phis);
@@ -241,6 +292,30 @@ static void text_fn_row(FILE *o, const FnReport *r)
 
 static void text_var_rows(FILE *o, const FnReport *r)
 {
+	if (r->rewrite) {
+		fprintf(o, "      %-16s %5s  %-32s %-16s %s\n", "variable", "line", "ours",
+			"phis ours", "renamed by");
+		for (int i = 0; i < r->nvar; i++) {
+			const VarReport *v = &r->var[i];
+			char ours[64];
+			if (v->ours)
+				snprintf(ours, sizeof ours, "promoted (%s)", path_name(v->path));
+			else
+				snprintf(ours, sizeof ours, "not promoted: %s", reason_name(v->reason));
+			fprintf(o, "      %-16s %5d  %-32s ", v->name, v->line, ours);
+			char *b = NULL;
+			size_t n = 0;
+			FILE *m = open_memstream(&b, &n);
+			list_bbs(m, v->phibb, v->nphi, 1);
+			fclose(m);
+			fprintf(o, "%-16s %s", b, renamer_name(v->renamed));
+			free(b);
+			if (v->renamed == RN_GCC)
+				fprintf(o, " (fallback: %s)", fallback_name(v->fallback));
+			fputc('\n', o);
+		}
+		return;
+	}
 	fprintf(o, "      %-16s %5s  %-32s %-7s %-16s %-16s %s\n", "variable", "line", "ours",
 		"gcc", "phis ours", "phis gcc", "why");
 	for (int i = 0; i < r->nvar; i++) {
@@ -284,6 +359,20 @@ static const char csv_head[] =
 	"stores_removed,lower_ns,core_ns,gcc_ns\n";
 static const char csv_vhead[] =
 	"type,file,function,name,line,ours,reason,path,gcc,phis,gcc_phis,why\n";
+/* Rewrite mode: the same columns and these. */
+static const char csv_rw_head[] = ",mode,rewritten,renamed_core,renamed_gcc,in_memory,rewrite_ns";
+static const char csv_rw_vhead[] = ",renamed_by,fallback";
+
+/* A CSV header, with the rewrite mode's columns when they are there. */
+static void csv_header(FILE *o, const char *head, const char *more)
+{
+	if (m2r_args.mode != MODE_REWRITE) {
+		fputs(head, o);
+		return;
+	}
+	fwrite(head, 1, strlen(head) - 1, o); /* without its newline */
+	fprintf(o, "%s\n", more);
+}
 
 static void csv_row(FILE *o, const char *type, const char *file, const char *fn, const Totals *t)
 {
@@ -291,11 +380,15 @@ static void csv_row(FILE *o, const char *type, const char *file, const char *fn,
 	csv_str(o, file);
 	fputc(',', o);
 	csv_str(o, fn);
-	fprintf(o, ",%ld,%s,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%lld,%lld,%lld\n",
+	fprintf(o, ",%ld,%s,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%lld,%lld,%lld",
 		t->functions, placement_name(m2r_args.placement), t->compared, t->blocks, t->vars,
 		t->promotable, t->promoted, t->gcc_promoted, t->phis, t->phis_kept, t->gcc_phis,
 		t->agree, t->differ, t->unexplained, t->cnt[7], t->cnt[8], t->lower_ns, t->core_ns,
 		t->gcc_ns);
+	if (m2r_args.mode == MODE_REWRITE)
+		fprintf(o, ",rewrite,%ld,%ld,%ld,%ld,%lld", t->rewritten, t->renamed[RN_CORE],
+			t->renamed[RN_GCC], t->renamed[RN_MEMORY], t->rewrite_ns);
+	fputc('\n', o);
 }
 
 static void csv_var_rows(FILE *o, const FnReport *r)
@@ -313,7 +406,11 @@ static void csv_var_rows(FILE *o, const FnReport *r)
 		list_bbs(o, v->phibb, v->nphi, 0);
 		fputc(',', o);
 		list_bbs(o, v->gcc_phibb, v->gcc_nphi, 0);
-		fprintf(o, ",%s\n", r->compared ? why_name(v->why) : "not-compared");
+		fprintf(o, ",%s", r->compared ? why_name(v->why) : "not-compared");
+		if (r->rewrite)
+			fprintf(o, ",%s,%s", renamer_name(v->renamed),
+				v->renamed == RN_GCC ? fallback_name(v->fallback) : "none");
+		fputc('\n', o);
 	}
 }
 
@@ -361,8 +458,33 @@ void out_function(const FnReport *r, const char *lower_err)
 	}
 }
 
+static void rewrite_summary(FILE *o, const char *file, const Totals *u)
+{
+	fprintf(o, "mem2reg summary for %s (rewrite mode, placement %s)\n", file,
+		placement_name(m2r_args.placement));
+	fprintf(o, "  %-44s %ld  (rewritten: %ld)\n", "functions", u->functions, u->rewritten);
+	fprintf(o, "  %-44s %ld  (promotable: %ld)\n", "variables", u->vars, u->promotable);
+	fprintf(o, "  %-44s %ld / %ld / %ld", "renamed by the core / by GCC / in memory",
+		u->renamed[RN_CORE], u->renamed[RN_GCC], u->renamed[RN_MEMORY]);
+	const char *sep = "  (GCC: ";
+	for (int k = 1; k <= FB_WRITE_BACK; k++)
+		if (u->fallback[k]) {
+			fprintf(o, "%s%s: %ld", sep, fallback_name(k), u->fallback[k]);
+			sep = ", ";
+		}
+	fprintf(o, "%s\n", *sep == ',' ? ")" : "");
+	fprintf(o, "  %-44s %ld / %ld\n", "phis, placed / kept", u->phis, u->phis_kept);
+	fprintf(o, "  %-44s %.1f us  (lower %.1f + core %.1f + rest %.1f)\n", "time of the pass",
+		us(u->lower_ns + u->core_ns + u->rewrite_ns), us(u->lower_ns), us(u->core_ns),
+		us(u->rewrite_ns));
+}
+
 static void text_summary(FILE *o, const char *file, const Totals *u)
 {
+	if (m2r_args.mode == MODE_REWRITE) {
+		rewrite_summary(o, file, u);
+		return;
+	}
 	int cmp = u->compared > 0;
 	fprintf(o, "mem2reg summary for %s (placement %s%s)\n", file,
 		placement_name(m2r_args.placement), cmp ? "" : ", not compared with GCC");
@@ -429,13 +551,13 @@ void out_unit(const char *file)
 			json_record(o, "unit", file, NULL, &unit, 0, NULL);
 			break;
 		case FMT_CSV:
-			fputs(csv_head, o);
+			csv_header(o, csv_head, csv_rw_head);
 			if (rows_buf)
 				fputs(rows_buf, o);
 			csv_row(o, "unit", file, "", &unit);
 			if (m2r_args.stats == ST_VARIABLES) {
 				fputc('\n', o);
-				fputs(csv_vhead, o);
+				csv_header(o, csv_vhead, csv_rw_vhead);
 				if (vrows_buf)
 					fputs(vrows_buf, o);
 			}

@@ -1,11 +1,14 @@
 /* plugin.cc - mem2reg.so: GCC 12 plugin entry, pass registration, timing.
  *
- * Three passes per function, all at the place of GCC's "ssa":
+ * Analyze mode (the default): three passes per function, all at the
+ * place of GCC's "ssa":
  *   mem2reg      before "ssa": (at -O1+) execute_update_addresses_taken,
  *                lower to the core IR (bridge), promote (core), time both;
  *   ssa          GCC's own pass object, wrapped to time it;
  *   mem2reg_gcc  after "ssa": read GCC's result, compare, report.
  * GIMPLE is never modified: the generated code is GCC's own.
+ * Rewrite mode: one pass replaces "ssa" and builds SSA form from the
+ * core's result (rewrite.cc).
  */
 #include "gcc-plugin.h"
 #include "plugin-version.h"
@@ -33,7 +36,7 @@ int plugin_is_GPL_compatible __attribute__((visibility("default")));
  * the bridge's own wall clock. */
 static clockid_t m2r_clock = CLOCK_MONOTONIC;
 
-static long long now_ns(void)
+long long m2r_now(void)
 {
 	struct timespec t;
 	clock_gettime(m2r_clock, &t);
@@ -117,15 +120,11 @@ public:
 	unsigned int execute(function *fun) final override;
 };
 
-unsigned int pass_m2r::execute(function *fun)
+Bridge *m2r_lower_promote(function *fun, int rewrite, Stats *st, long long *core_ns)
 {
-	drop_current();
-	/* What GCC's "ssa" does first (idempotent): the same candidates. */
-	if (optimize)
-		execute_update_addresses_taken();
-	Bridge *b = bridge_lower(fun);
+	Bridge *b = bridge_lower(fun, rewrite);
 	if (!b)
-		return 0;
+		return NULL;
 	FILE *d = out_dump();
 	if (d) {
 		fprintf(d, ";; Function %s (%s)\n", fn_name(fun), main_input_filename);
@@ -139,19 +138,25 @@ unsigned int pass_m2r::execute(function *fun)
 	o.placement = m2r_args.placement;
 	o.simplify = 1;
 	o.prune = PM_AUTO;
-	memset(&cur.st, 0, sizeof cur.st);
+	/* Rewrite mode: semi-pruned and minimal SSA as the textbooks build
+	 * them, for every variable (doc/rewrite.md). */
+	if (rewrite && o.placement != PL_PRUNED) {
+		o.no_fast = 1;
+		o.simplify = 0;
+	}
+	memset(st, 0, sizeof *st);
 	long long walk_ns = 0;
 	long nops = 0;
 	size_t ir_bytes = 0;
 	if (bench_mode) {
 		ir_bytes = arena_bytes(b->fn->a);
-		long long w0 = now_ns();
+		long long w0 = m2r_now();
 		bench_sink = bench_walk(b->fn, &nops);
-		walk_ns = now_ns() - w0;
+		walk_ns = m2r_now() - w0;
 	}
-	long long t0 = now_ns();
-	m2r_promote(b->fn, &o, &cur.st);
-	cur.core_ns = now_ns() - t0;
+	long long t0 = m2r_now();
+	m2r_promote(b->fn, &o, st);
+	*core_ns = m2r_now() - t0;
 	if (bench_mode) {
 		long phis = 0, args = 0;
 		for (int i = 0; i < b->fn->ins.n; i++) {
@@ -162,7 +167,7 @@ unsigned int pass_m2r::execute(function *fun)
 		fprintf(stderr,
 			"m2r-bench @%s blocks=%d insts=%d ops=%ld walk_ns=%lld core_ns=%lld "
 			"ir_bytes=%zu core_bytes=%zu phis=%ld phiargs=%ld\n",
-			fn_name(fun), b->fn->blk.n, b->fn->ins.n, nops, walk_ns, cur.core_ns,
+			fn_name(fun), b->fn->blk.n, b->fn->ins.n, nops, walk_ns, *core_ns,
 			ir_bytes, arena_bytes(b->fn->a) - ir_bytes, phis, args);
 	}
 	if (d) {
@@ -178,13 +183,25 @@ unsigned int pass_m2r::execute(function *fun)
 				 fn_name(fun), msg);
 	}
 	long c[NCOUNTER];
-	m2r_counters(&cur.st, c);
+	m2r_counters(st, c);
 	for (int i = 0; i < NCOUNTER; i++)
 		if (c[i])
 			statistics_counter_event(fun, cnt_names[i], (int)c[i]);
 	for (int r = 1; r < NREASON; r++)
-		if (cur.st.NumNotPromoted[r])
-			statistics_counter_event(fun, stat_names[r], (int)cur.st.NumNotPromoted[r]);
+		if (st->NumNotPromoted[r])
+			statistics_counter_event(fun, stat_names[r], (int)st->NumNotPromoted[r]);
+	return b;
+}
+
+unsigned int pass_m2r::execute(function *fun)
+{
+	drop_current();
+	/* What GCC's "ssa" does first (idempotent): the same candidates. */
+	if (optimize)
+		execute_update_addresses_taken();
+	Bridge *b = m2r_lower_promote(fun, 0, &cur.st, &cur.core_ns);
+	if (!b)
+		return 0;
 	cur.fun = fun;
 	cur.b = b;
 	return 0;
@@ -200,9 +217,9 @@ public:
 	bool gate(function *fun) final override { return orig_ssa->gate(fun); }
 	unsigned int execute(function *fun) final override
 	{
-		long long t0 = now_ns();
+		long long t0 = m2r_now();
 		unsigned int todo = orig_ssa->execute(fun);
-		cur.gcc_ns = now_ns() - t0;
+		cur.gcc_ns = m2r_now() - t0;
 		cur.gcc_fun = fun;
 		return todo;
 	}
@@ -244,6 +261,15 @@ static void remarks(const FnReport *r)
 			n = snprintf(buf, sizeof buf, "'%s' not promoted: %s", v->name,
 				     reason_name(v->reason));
 		}
+		if (r->rewrite && n < (int)sizeof buf - 96) {
+			if (v->renamed == RN_GCC)
+				snprintf(buf + n, sizeof buf - n, "; renamed by gcc (fallback: %s)",
+					 fallback_name(v->fallback));
+			else if (v->renamed == RN_CORE)
+				snprintf(buf + n, sizeof buf - n, "; renamed by core");
+			else
+				snprintf(buf + n, sizeof buf - n, "; stays in memory");
+		}
 		if (r->compared && n < (int)sizeof buf - 64) {
 			if (v->why == W_AGREE)
 				snprintf(buf + n, sizeof buf - n, "; gcc: agrees");
@@ -255,32 +281,41 @@ static void remarks(const FnReport *r)
 	}
 }
 
+void m2r_report(function *fun, Bridge *b, const Stats *st, long long core_ns, long long gcc_ns,
+		long long rewrite_ns)
+{
+	FnReport r;
+	compare_fn(b, st, m2r_args.compare, &r);
+	r.function = fn_name(fun);
+	r.file = main_input_filename ? main_input_filename : "";
+	r.lower_ns = b->lower_ns;
+	r.core_ns = core_ns;
+	r.gcc_ns = gcc_ns;
+	r.rewrite_ns = rewrite_ns;
+	out_function(&r, b->err);
+	FILE *d = out_dump();
+	if (d) {
+		if (m2r_args.mode == MODE_REWRITE)
+			fprintf(d, "\n;; variables (rewrite mode)\n");
+		else
+			fprintf(d, "\n;; comparison with GCC%s\n",
+				m2r_args.compare ? "" : " (compare=no: ours only)");
+		out_dump_table(d, &r);
+		fputs("\n", d);
+	}
+	if (m2r_args.remarks)
+		remarks(&r);
+}
+
 class pass_m2r_gcc : public gimple_opt_pass {
 public:
 	pass_m2r_gcc(gcc::context *c) : gimple_opt_pass(m2r_gcc_pass_data, c) {}
 	bool gate(function *fun) final override { return cur.b && cur.fun == fun; }
 	unsigned int execute(function *fun) final override
 	{
-		Bridge *b = cur.b;
 		if (m2r_args.compare)
-			bridge_read_gcc(b, fun);
-		FnReport r;
-		compare_fn(b, &cur.st, m2r_args.compare, &r);
-		r.function = fn_name(fun);
-		r.file = main_input_filename ? main_input_filename : "";
-		r.lower_ns = b->lower_ns;
-		r.core_ns = cur.core_ns;
-		r.gcc_ns = cur.gcc_fun == fun ? cur.gcc_ns : 0;
-		out_function(&r, b->err);
-		FILE *d = out_dump();
-		if (d) {
-			fprintf(d, "\n;; comparison with GCC%s\n",
-				m2r_args.compare ? "" : " (compare=no: ours only)");
-			out_dump_table(d, &r);
-			fputs("\n", d);
-		}
-		if (m2r_args.remarks)
-			remarks(&r);
+			bridge_read_gcc(cur.b, fun);
+		m2r_report(fun, cur.b, &cur.st, cur.core_ns, cur.gcc_fun == fun ? cur.gcc_ns : 0, 0);
 		drop_current();
 		return 0;
 	}
@@ -350,9 +385,18 @@ int plugin_init(struct plugin_name_args *pi, struct plugin_gcc_version *version)
 	register_callback(name, PLUGIN_INFO, NULL, &info);
 
 	struct register_pass_info rp;
-	rp.pass = new pass_m2r(g);
 	rp.reference_pass_name = "ssa";
 	rp.ref_pass_instance_number = 1;
+	if (m2r_args.mode == MODE_REWRITE) {
+		/* One pass instead of GCC's "ssa" (rewrite.cc). */
+		rp.pass = m2r_rewrite_pass(g, orig_ssa);
+		rp.pos_op = PASS_POS_REPLACE;
+		register_callback(name, PLUGIN_PASS_MANAGER_SETUP, NULL, &rp);
+		register_callback(name, PLUGIN_FINISH_UNIT, finish_unit, NULL);
+		register_callback(name, PLUGIN_FINISH, finish, NULL);
+		return 0;
+	}
+	rp.pass = new pass_m2r(g);
 	rp.pos_op = PASS_POS_INSERT_BEFORE;
 	register_callback(name, PLUGIN_PASS_MANAGER_SETUP, NULL, &rp);
 

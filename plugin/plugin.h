@@ -10,6 +10,7 @@
 
 enum { ST_NONE, ST_SUMMARY, ST_FUNCTIONS, ST_VARIABLES }; /* stats= */
 enum { FMT_TEXT, FMT_JSON, FMT_CSV };                    /* format= */
+enum { MODE_ANALYZE, MODE_REWRITE };                     /* mode= */
 
 typedef struct Args {
 	int stats;          /* ST_*, default ST_SUMMARY */
@@ -17,8 +18,10 @@ typedef struct Args {
 	const char *output; /* output=PATH, or NULL */
 	int dump;           /* dump given */
 	const char *dump_path; /* dump=PATH, or NULL for <dumpbase>.mem2reg */
+	int mode;           /* MODE_*, default MODE_ANALYZE */
 	int placement;      /* enum Placement */
-	int compare;        /* compare=yes (default) */
+	int compare;        /* compare=yes (default in analyze mode; no, and
+	                       an error if given yes, in rewrite mode) */
 	int remarks, verify, help, version; /* flags */
 } Args;
 
@@ -35,6 +38,22 @@ extern const char m2r_help[];
 enum { NCOUNTER = 10 };
 extern const char *const m2r_counter_names[NCOUNTER];
 void m2r_counters(const Stats *st, long *out);
+
+/* plugin.cc: what the passes of both modes share.  Lower fun (for
+ * rewrite mode if rewrite), promote it into st (its dumps, the core's
+ * verification, -fdump-statistics counters); NULL if it has no body. */
+struct function;
+Bridge *m2r_lower_promote(struct function *fun, int rewrite, Stats *st, long long *core_ns);
+/* Report one function (records, stderr rows, dump table, remarks). */
+void m2r_report(struct function *fun, Bridge *b, const Stats *st, long long core_ns,
+		long long gcc_ns, long long rewrite_ns);
+/* The plugin's clock (M2R_CLOCK), in nanoseconds. */
+long long m2r_now(void);
+
+/* rewrite.cc: the pass that replaces "ssa" in rewrite mode. */
+struct opt_pass;
+namespace gcc { class context; }
+struct opt_pass *m2r_rewrite_pass(gcc::context *ctx, const struct opt_pass *ssa);
 
 /* Reports (output.cc). */
 void out_function(const FnReport *r, const char *lower_err);

@@ -53,6 +53,8 @@ typedef struct VarReport {
 	int *gcc_phibb;     /* GCC basic block indexes, ascending */
 	int why;            /* enum Why; W_AGREE when both sides agree */
 	unsigned loc;       /* location_t of the declaration, for remarks */
+	int renamed;        /* rewrite mode: enum Renamer */
+	int fallback;       /* renamed == RN_GCC: fallback_name() */
 } VarReport;
 
 typedef struct FnReport {
@@ -69,12 +71,18 @@ typedef struct FnReport {
 	int unexplained;    /* variables that differ without one */
 	int nvar;
 	VarReport *var;     /* in DECL_UID order */
+	int rewrite;        /* rewrite mode: the fields below are filled */
+	int rewritten;      /* the core's SSA form was written back whole */
+	int by_core, by_gcc, in_memory; /* variables by enum Renamer */
 	Stats st;           /* the core's counters */
 	long long lower_ns, core_ns, gcc_ns;
+	long long rewrite_ns; /* rewrite mode: the rest of the pass (operand
+	                       scan, write-back, update_ssa for .MEM) */
 } FnReport;
 
 /* Fill r (allocating in b->fn's arena) from the lowered function after
- * m2r_promote, and from GCC's result when compared is set. */
+ * m2r_promote, from GCC's result when compared is set, and from who
+ * renamed each variable when b was written back (b->rewrite). */
 void compare_fn(const Bridge *b, const Stats *st, int compared, FnReport *r);
 
 #ifdef __cplusplus

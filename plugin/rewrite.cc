@@ -1,0 +1,255 @@
+/* rewrite.cc - rewrite mode: the pass that replaces GCC's "ssa".
+ *
+ * For each function it does what pass_build_ssa::execute does
+ * (tree-into-ssa.cc), with the core in place of GCC's placement and
+ * renaming:
+ *   1. at -O1 and above execute_update_addresses_taken;
+ *   2. init_ssa_operands (creates .MEM), dominators;
+ *   3. with setjmp or nonlocal labels, PR 79432's fix-up: gimplifier SSA
+ *      names whose definition does not dominate a use become variables;
+ *   4. lower to the core IR and promote (plugin.cc), write the core's
+ *      phis and names back (ir-bridge/raise.cc);
+ *   5. update_ssa for what the core does not model: .MEM, and any
+ *      register the core did not promote (named in the records);
+ *   6. GCC's finishing touches: gimplifier temporaries' names made
+ *      anonymous, "fn spec" read-only parameters.
+ * The decision of who renames what is per variable; nothing is handed
+ * to GCC's own pass (it could not run after init_ssa_operands anyway).
+ */
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "function.h"
+#include "basic-block.h"
+#include "cfg.h"
+#include "tree-ssa-alias.h"
+#include "gimple-expr.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "gimple-walk.h"
+#include "ssa.h"
+#include "tree-ssa.h"
+#include "tree-into-ssa.h"
+#include "tree-ssa-operands.h"
+#include "tree-cfg.h"
+#include "tree-dfa.h"
+#include "dominance.h"
+#include "attribs.h"
+#include "attr-fnspec.h"
+#include "diagnostic-core.h"
+
+#include "plugin.h"
+
+#include <string.h>
+
+/* ---------- 3. PR 79432 ---------- */
+
+typedef struct Split {
+	basic_block bb;   /* block of the statement walked */
+	tree *var;        /* SSA version -> its new variable, or NULL */
+	int nver;
+	int n;            /* names to split */
+} Split;
+
+static tree find_cb(tree *tp, int *walk_subtrees, void *data)
+{
+	Split *s = (Split *)((walk_stmt_info *)data)->info;
+	tree t = *tp;
+	if (TREE_CODE(t) == SSA_NAME) {
+		*walk_subtrees = 0;
+		unsigned v = SSA_NAME_VERSION(t);
+		if (SSA_NAME_IS_DEFAULT_DEF(t) || v >= (unsigned)s->nver || s->var[v])
+			return NULL_TREE;
+		basic_block d = gimple_bb(SSA_NAME_DEF_STMT(t));
+		if (d && d != s->bb && !dominated_by_p(CDI_DOMINATORS, s->bb, d)) {
+			s->var[v] = t; /* marked; the variable is made below */
+			s->n++;
+		}
+	} else if (TYPE_P(t))
+		*walk_subtrees = 0;
+	return NULL_TREE;
+}
+
+static tree split_cb(tree *tp, int *walk_subtrees, void *data)
+{
+	Split *s = (Split *)((walk_stmt_info *)data)->info;
+	if (TREE_CODE(*tp) == SSA_NAME) {
+		*walk_subtrees = 0;
+		unsigned v = SSA_NAME_VERSION(*tp);
+		if (v < (unsigned)s->nver && s->var[v])
+			*tp = s->var[v];
+	} else if (TYPE_P(*tp))
+		*walk_subtrees = 0;
+	return NULL_TREE;
+}
+
+/* Walk every statement's operands with cb. */
+static void walk_all(function *fun, walk_tree_fn cb, Split *s)
+{
+	basic_block bb;
+	FOR_EACH_BB_FN(bb, fun) {
+		s->bb = bb;
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			walk_stmt_info wi;
+			memset(&wi, 0, sizeof wi);
+			wi.info = s;
+			walk_gimple_op(gsi_stmt(gsi), cb, &wi);
+		}
+	}
+}
+
+/* The abnormal edges of setjmp and nonlocal gotos are added after
+ * gimplification, so a gimplifier SSA name can be used where its
+ * definition does not dominate.  GCC's insert_phi_nodes turns each such
+ * name into a new temporary variable (in version order) and gives it
+ * phis; here the same happens before lowering, so that the variable is
+ * the core's like any other.  (The operand caches are still empty: the
+ * statements are walked, where GCC follows immediate uses.) */
+static void split_abnormal_names(function *fun)
+{
+	Split s;
+	memset(&s, 0, sizeof s);
+	s.nver = (int)num_ssa_names;
+	s.var = XCNEWVEC(tree, s.nver + 1);
+	walk_all(fun, find_cb, &s);
+	if (s.n) {
+		tree *names = XNEWVEC(tree, s.n);
+		int k = 0;
+		for (int v = 0; v < s.nver; v++)
+			if (s.var[v]) {
+				names[k++] = s.var[v];
+				s.var[v] = create_tmp_reg(TREE_TYPE(s.var[v]));
+			}
+		walk_all(fun, split_cb, &s);
+		for (int j = 0; j < k; j++)
+			release_ssa_name(names[j]);
+		XDELETEVEC(names);
+	}
+	XDELETEVEC(s.var);
+}
+
+/* ---------- 6. as GCC's pass ends ---------- */
+
+static void finish_like_gcc(function *fun)
+{
+	/* Gimplifier temporaries' names become anonymous, so that the
+	 * temporaries can be removed as unused (TODO_remove_unused_locals). */
+	unsigned i;
+	tree name;
+	FOR_EACH_SSA_NAME(i, name, fun) {
+		if (SSA_NAME_IS_DEFAULT_DEF(name))
+			continue;
+		tree decl = SSA_NAME_VAR(name);
+		if (decl && VAR_P(decl) && !VAR_DECL_IS_VIRTUAL_OPERAND(decl) && DECL_IGNORED_P(decl))
+			SET_SSA_NAME_VAR_OR_IDENTIFIER(name, DECL_NAME(decl));
+	}
+	tree fnspec_tree = lookup_attribute("fn spec", TYPE_ATTRIBUTES(TREE_TYPE(fun->decl)));
+	if (!fnspec_tree)
+		return;
+	attr_fnspec fnspec(TREE_VALUE(TREE_VALUE(fnspec_tree)));
+	i = 0;
+	for (tree arg = DECL_ARGUMENTS(fun->decl); arg; arg = DECL_CHAIN(arg), ++i) {
+		if (!fnspec.arg_specified_p(i))
+			break;
+		if (fnspec.arg_readonly_p(i)) {
+			tree def = ssa_default_def(fun, arg);
+			if (def)
+				SSA_NAME_POINTS_TO_READONLY_MEMORY(def) = 1;
+		}
+	}
+}
+
+/* ---------- verify: read the SSA form back ---------- */
+
+static int by_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+/* With verify: GCC's reader of its own SSA result (the bridge's, as in
+ * analyze mode) must find each variable renamed here in SSA form with
+ * phis in exactly the blocks where the core kept them. */
+static void self_check(function *fun, Bridge *b, const Stats *st)
+{
+	Fn *f = b->fn;
+	bridge_read_gcc(b, fun);
+	for (int s = 0; s < st->var.n; s++) {
+		const VarStat *vs = &st->var.v[s];
+		int k;
+		for (k = 0; k < b->var.n && b->var.v[k].alloca != vs->alloca; k++)
+			;
+		if (k == b->var.n || b->var.v[k].renamed != RN_CORE)
+			continue;
+		const BVar *bv = &b->var.v[k];
+		int n = 0;
+		int *kept = (int *)aalloc(f->a, (size_t)(vs->nphi + 1) * sizeof(int));
+		for (int j = 0; vs->phi0 >= 0 && j < vs->nphi; j++)
+			if (!(f->ins.v[vs->phi0 + j].flags & IDEAD))
+				kept[n++] = f->ins.v[vs->phi0 + j].blk;
+		qsort(kept, (size_t)n, sizeof(int), by_int);
+		int same = bv->gcc_ssa && n == bv->gcc_nphi &&
+		           (n == 0 || !memcmp(kept, bv->gcc_phiblk, (size_t)n * sizeof(int)));
+		if (!same)
+			error_at(DECL_SOURCE_LOCATION(fun->decl),
+				 "mem2reg: rewrite of %qs: variable %qs has %d phis in the SSA form "
+				 "built, but the core kept %d%s", function_name(fun), bv->name,
+				 bv->gcc_nphi, n, bv->gcc_ssa ? "" : " (and it is not in SSA form)");
+	}
+}
+
+/* ---------- the pass ---------- */
+
+static pass_data rewrite_data;
+
+class pass_rewrite : public gimple_opt_pass {
+public:
+	pass_rewrite(gcc::context *c) : gimple_opt_pass(rewrite_data, c) {}
+	bool gate(function *fun) final override { return !(fun->curr_properties & PROP_ssa); }
+	unsigned int execute(function *fun) final override;
+};
+
+unsigned int pass_rewrite::execute(function *fun)
+{
+	long long t0 = m2r_now();
+	if (optimize)
+		execute_update_addresses_taken();
+	init_ssa_operands(fun);
+	calculate_dominance_info(CDI_DOMINATORS);
+	if (fun->calls_setjmp || fun->has_nonlocal_label)
+		split_abnormal_names(fun);
+	long long t1 = m2r_now();
+	Stats st;
+	long long core_ns = 0;
+	Bridge *b = m2r_lower_promote(fun, 1, &st, &core_ns);
+	long long t2 = m2r_now();
+	if (!b) /* no body: cannot happen for a pass that requires a CFG */
+		return 0;
+	if (bridge_rewrite(b, fun, &st) < 0)
+		error_at(DECL_SOURCE_LOCATION(fun->decl),
+			 "mem2reg: rewrite mode could not write the SSA form of %qs back: %s "
+			 "(a bug in the plugin; please report it, mode=analyze is not affected)",
+			 function_name(fun), b->err);
+	fun->gimple_df->in_ssa_p = true;
+	update_ssa(TODO_update_ssa);
+	if (m2r_args.verify)
+		self_check(fun, b, &st);
+	finish_like_gcc(fun);
+	long long t3 = m2r_now();
+	if (FILE *d = out_dump()) {
+		fprintf(d, "\n;; GIMPLE in SSA form (rewrite mode)\n");
+		dump_function_to_file(fun->decl, d, TDF_NONE);
+	}
+	m2r_report(fun, b, &st, core_ns, 0, (t1 - t0) + (t3 - t2));
+	bridge_free(b);
+	return 0;
+}
+
+opt_pass *m2r_rewrite_pass(gcc::context *ctx, const opt_pass *ssa)
+{
+	/* GCC's "ssa" itself: same properties, todo flags and timevar. */
+	rewrite_data = *static_cast<const pass_data *>(ssa);
+	rewrite_data.todo_flags_start &= ~TODO_mark_first_instance;
+	return new pass_rewrite(ctx);
+}

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""rewrite-report.py OUTDIR LEVELS PLACEMENTS - the table of a
+rewrite-torture.sh run.
+
+Reads OUTDIR/results ("STATUS ASM PLACEMENT LEVEL FILE" lines) and
+OUTDIR/records/PLACEMENT.LEVEL.jsonl (the plugin's records), prints one
+column per placement and level, lists every file that went wrong, the
+unstable ones and the functions or variables not rewritten by the core,
+and writes the same table as Markdown to OUTDIR/table.md.  Exit status 1
+when a run was wrong, a compilation failed, gave a diagnostic GCC alone
+does not give, or failed -fcompare-debug."""
+import json
+import os
+import sys
+
+BAD = ["wrong", "error", "diag", "debug"]
+
+
+def tag(level):
+    return level.lstrip("-").replace(" -", "-").replace(" ", "_")
+
+
+def main():
+    out, levels, placements = sys.argv[1], sys.argv[2].split(";"), sys.argv[3].split(";")
+    cols = [(p, tag(l)) for p in placements for l in levels]
+    res = {c: {} for c in cols}
+    asm_same = {c: 0 for c in cols}
+    listed = []
+    with open(os.path.join(out, "results")) as f:
+        for line in f:
+            p = line.split(None, 4)
+            if len(p) != 5:
+                continue
+            st, asm, pl, tg, fn = p[0], p[1], p[2], p[3], p[4].strip()
+            c = (pl, tg)
+            if c not in res:
+                continue
+            res[c].setdefault(st, []).append(fn)
+            if st not in ("skip", "unstable") and asm == "same":
+                asm_same[c] += 1
+            if st in BAD or st == "unstable":
+                listed.append("%s %s %s %s" % (st, pl, tg, fn))
+    funcs = {c: [0, 0, 0] for c in cols}  # functions, rewritten, variables by gcc
+    fallback = {}
+    for c in cols:
+        path = os.path.join(out, "records", "%s.%s.jsonl" % c)
+        if not os.path.exists(path):
+            continue
+        with open(path) as f:
+            for line in f:
+                try:
+                    r = json.loads(line)
+                except ValueError:
+                    continue
+                if r.get("type") != "function":
+                    continue
+                funcs[c][0] += 1
+                funcs[c][1] += 1 if r.get("rewritten") else 0
+                by_gcc = r.get("renamed_by", {}).get("gcc", 0)
+                funcs[c][2] += by_gcc
+                if not r.get("rewritten") or by_gcc:
+                    why = [k for k, v in r.get("fallbacks", {}).items() if v]
+                    fallback.setdefault(c, []).append(
+                        "%s: %s: %s" % (r.get("file"), r.get("function"), ", ".join(why) or "write-back"))
+
+    def n(c, st):
+        return len(res[c].get(st, []))
+
+    rows = [
+        ("files compiled", lambda c: sum(len(v) for k, v in res[c].items() if k not in ("skip", "unstable"))),
+        ("skipped (GCC alone fails)", lambda c: n(c, "skip")),
+        ("unstable without the plugin", lambda c: n(c, "unstable")),
+        ("runs as without the plugin", lambda c: n(c, "ok") + n(c, "okfail")),
+        ("  of which failing alike", lambda c: n(c, "okfail")),
+        ("wrong runs", lambda c: n(c, "wrong")),
+        ("compiler errors", lambda c: n(c, "error")),
+        ("other diagnostics", lambda c: n(c, "diag")),
+        ("-fcompare-debug failures", lambda c: n(c, "debug")),
+        ("assembly byte-identical", lambda c: asm_same[c]),
+        ("functions", lambda c: funcs[c][0]),
+        ("functions not rewritten", lambda c: funcs[c][0] - funcs[c][1]),
+        ("variables renamed by GCC", lambda c: funcs[c][2]),
+    ]
+    heads = ["%s %s" % (p, t) for p, t in cols]
+    w = max(len(r[0]) for r in rows)
+    lines = ["%-*s  %s" % (w, "", "  ".join("%11s" % h for h in heads))]
+    for name, fn in rows:
+        lines.append("%-*s  %s" % (w, name, "  ".join("%11d" % fn(c) for c in cols)))
+    print("\n".join(lines))
+    with open(os.path.join(out, "table.md"), "w") as f:
+        f.write("| | " + " | ".join("`%s` `-%s`" % (p, t.replace("-", " -").replace("_", " "))
+                                    for p, t in cols) + " |\n")
+        f.write("| --- |" + " ---: |" * len(cols) + "\n")
+        for name, fn in rows:
+            f.write("| %s | %s |\n" % (name, " | ".join(str(fn(c)) for c in cols)))
+    for l in sorted(listed):
+        print(l)
+    for c in cols:
+        for l in fallback.get(c, [])[:50]:
+            print("fallback %s %s %s" % (c[0], c[1], l))
+    bad = any(n(c, st) for c in cols for st in BAD)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,225 @@
+#!/bin/bash
+# rewrite-torture.sh - compile programs with the mem2reg plugin in rewrite
+# mode, run them, and check that they behave as when compiled by GCC
+# alone.  Used by "make torture-rewrite" and "make csmith-rewrite"
+# (mk/torture.mk); the method and the results are in doc/rewrite.md.
+#
+#   rewrite-torture.sh run OUTDIR SRCROOT LISTFILE LEVELS PLACEMENTS
+#       every file of LISTFILE (paths relative to SRCROOT), at each level
+#       and placement, JOBS at a time; writes OUTDIR/results (one line
+#       "STATUS ASM PLACEMENT LEVEL FILE" per compilation), OUTDIR/records/
+#       (the plugin's JSON Lines, per placement and level), OUTDIR/fail/
+#       (what went wrong), then prints the table (rewrite-report.py).
+#       RESUME=1 goes on with an interrupted run (whole files only).
+#   rewrite-torture.sh report OUTDIR LEVELS PLACEMENTS   the table again
+#
+# LEVELS and PLACEMENTS are ";"-separated ("-O0;-O2 -g", "pruned;minimal").
+# Environment: CC (gcc), PLUGIN (absolute), JOBS (2), RESUME (0),
+# EXTRA_CFLAGS (both compilations, e.g. -I for csmith), LDLIBS (-lm),
+# TIMEOUT (compilation, 300 s; twice that with the plugin), RUN_TIMEOUT
+# (each run, 10 s), COMPARE_DEBUG ("-O2 -g": the levels at which the
+# plugin's compilation is also made with -fcompare-debug).
+#
+# Per file and level, GCC alone (the reference):
+#   CC LEVEL -fchecking=1 -gno-record-gcc-switches EXTRA -S FILE -> ref.s,
+#   its diagnostics -> ref.err; fails -> "skip" (GCC rejects the file
+#   alone); ref.s assembled and linked, run twice: different exit status
+#   or output -> "unstable" (listed, not compared).
+# Then per placement, the same with -fplugin=PLUGIN mode=rewrite verify:
+#   fails -> "error"; diagnostics not the reference's -> "diag";
+#   with -fcompare-debug at COMPARE_DEBUG levels, fails -> "debug";
+#   run: exit status or output not the reference's -> "wrong"; else "ok",
+#   or "okfail" when both fail alike (the test needs options or a target
+#   feature it is not given here).
+#   ASM is "same" when the assembly is byte-identical to ref.s, else
+#   "diff".
+set -u
+
+CC=${CC:-gcc}
+JOBS=${JOBS:-2}
+TIMEOUT=${TIMEOUT:-300}
+RUN_TIMEOUT=${RUN_TIMEOUT:-10}
+EXTRA_CFLAGS=${EXTRA_CFLAGS:-}
+LDLIBS=${LDLIBS:--lm}
+COMPARE_DEBUG=${COMPARE_DEBUG:--O2 -g}
+HERE=$(cd "$(dirname "$0")" && pwd)
+PLUGIN=${PLUGIN:-$HERE/../build/mem2reg.so}
+
+# "-O2 -g" -> "O2-g"
+level_tag() { echo "$1" | sed 's/^-//; s/ -/-/g; s/ /_/g'; }
+
+# Run ./$1 in directory $2 with a time limit: "STATUS" on the first line
+# of $3, the program's output after it.
+run_prog() {
+	local exe=$1 dir=$2 res=$3 rc=0
+	# (the shell's own "Aborted" of a program's abort() is not output)
+	{ (cd "$dir" && timeout "$RUN_TIMEOUT" "./$exe" >"$res.out" 2>&1 </dev/null); } 2>/dev/null || rc=$?
+	{ echo "exit $rc"; cat "$res.out"; } > "$res"
+	rm -f "$res.out"
+}
+
+one() {
+	local out=$1 root=$2 f=$3 levels=$4 placements=$5
+	local tmp
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/m2r-rewrite.XXXXXX") || exit 1
+	local IFS_SAVE=$IFS
+	IFS=';'
+	local -a lvs=($levels) pls=($placements)
+	IFS=$IFS_SAVE
+	local -a lines=() mod=() recs=()
+	case "$f" in
+	*.[fF] | *.[fF]90 | *.[fF]95 | *.[fF]03 | *.[fF]08) mod=(-J "$tmp") ;;
+	esac
+	cd "$root" || exit 1
+	local key0
+	key0=$(echo "$f" | tr '/' '_')
+	local lv pl
+	for lv in "${lvs[@]}"; do
+		local tag
+		tag=$(level_tag "$lv")
+		local base=(-fchecking=1 -gno-record-gcc-switches -fdiagnostics-plain-output)
+		# shellcheck disable=SC2086
+		if ! timeout "$TIMEOUT" "$CC" $lv "${base[@]}" $EXTRA_CFLAGS "${mod[@]}" \
+			-S "$f" -o "$tmp/ref.s" >"$tmp/ref.err" 2>&1 ||
+		   ! "$CC" "$tmp/ref.s" -o "$tmp/ref.exe" $LDLIBS >/dev/null 2>&1; then
+			for pl in "${pls[@]}"; do lines+=("skip - $pl $tag $f"); done
+			continue
+		fi
+		run_prog ref.exe "$tmp" "$tmp/ref.run"
+		run_prog ref.exe "$tmp" "$tmp/ref.run2"
+		if ! cmp -s "$tmp/ref.run" "$tmp/ref.run2"; then
+			for pl in "${pls[@]}"; do lines+=("unstable - $pl $tag $f"); done
+			continue
+		fi
+		for pl in "${pls[@]}"; do
+			local rec="$tmp/$pl.$tag.jsonl" key="$pl.$tag.$key0"
+			: > "$rec"
+			recs+=("$pl.$tag")
+			local pargs=(-fplugin="$PLUGIN" -fplugin-arg-mem2reg-mode=rewrite
+				-fplugin-arg-mem2reg-placement="$pl" -fplugin-arg-mem2reg-verify
+				-fplugin-arg-mem2reg-stats=none -fplugin-arg-mem2reg-output="$rec")
+			local rc=0
+			# shellcheck disable=SC2086
+			timeout $((2 * TIMEOUT)) "$CC" "${pargs[@]}" $lv "${base[@]}" $EXTRA_CFLAGS "${mod[@]}" \
+				-S "$f" -o "$tmp/rw.s" >"$tmp/rw.err" 2>&1 || rc=$?
+			local cmdline="$CC ${pargs[*]} $lv ${base[*]} $EXTRA_CFLAGS ${mod[*]} -S $root/$f"
+			if [ $rc != 0 ] || ! "$CC" "$tmp/rw.s" -o "$tmp/rw.exe" $LDLIBS >"$tmp/link.err" 2>&1; then
+				{ echo "exit status $rc: $cmdline"; cat "$tmp/rw.err" "$tmp/link.err"; } > "$out/fail/$key.error"
+				lines+=("error - $pl $tag $f")
+				continue
+			fi
+			local asm=same
+			cmp -s "$tmp/ref.s" "$tmp/rw.s" || asm=diff
+			if [ $asm = diff ]; then
+				diff "$tmp/ref.s" "$tmp/rw.s" | head -100 > "$out/fail/$key.asm"
+			fi
+			if ! cmp -s "$tmp/ref.err" "$tmp/rw.err"; then
+				{ echo "$cmdline"; diff "$tmp/ref.err" "$tmp/rw.err"; } > "$out/fail/$key.diag"
+				lines+=("diag $asm $pl $tag $f")
+				continue
+			fi
+			if [ "$lv" = "$COMPARE_DEBUG" ]; then
+				rc=0
+				# shellcheck disable=SC2086
+				timeout $((2 * TIMEOUT)) "$CC" "${pargs[@]/-fplugin-arg-mem2reg-output=*/-fplugin-arg-mem2reg-stats=none}" \
+					$lv -fcompare-debug "${base[@]}" $EXTRA_CFLAGS "${mod[@]}" \
+					-S "$f" -o "$tmp/cd.s" >"$tmp/cd.err" 2>&1 || rc=$?
+				if [ $rc != 0 ]; then
+					{ echo "exit status $rc: $cmdline -fcompare-debug"; cat "$tmp/cd.err"; } \
+						> "$out/fail/$key.debug"
+					lines+=("debug $asm $pl $tag $f")
+					continue
+				fi
+			fi
+			run_prog rw.exe "$tmp" "$tmp/rw.run"
+			if ! cmp -s "$tmp/ref.run" "$tmp/rw.run"; then
+				{ echo "$cmdline"; diff "$tmp/ref.run" "$tmp/rw.run" | head -50; } \
+					> "$out/fail/$key.wrong"
+				lines+=("wrong $asm $pl $tag $f")
+				continue
+			fi
+			if [ "$(head -1 "$tmp/ref.run")" = "exit 0" ]; then
+				lines+=("ok $asm $pl $tag $f")
+			else # the same failure: the test needs options it is not given
+				lines+=("okfail $asm $pl $tag $f")
+			fi
+		done
+	done
+	(
+		flock 9 || exit 1
+		local r
+		for r in "${recs[@]}"; do
+			cat "$tmp/$r.jsonl" >> "$out/records/$r.jsonl"
+		done
+		printf '%s\n' "${lines[@]}" >> "$out/results"
+	) 9>>"$out/.lock"
+	printf '%s\n' "${lines[@]}"
+	rm -rf "$tmp"
+}
+
+report() {
+	python3 "$HERE/rewrite-report.py" "$@"
+}
+
+run() {
+	local out=$1 root=$2 list=$3 levels=$4 placements=$5
+	if [ ! -f "$PLUGIN" ]; then
+		echo "error: no plugin $PLUGIN (run make first)" >&2
+		exit 1
+	fi
+	root=$(cd "$root" && pwd)
+	mkdir -p "$out"
+	out=$(cd "$out" && pwd)
+	local todo=$list
+	if [ "${RESUME:-0}" = 1 ] && [ -f "$out/results" ] && [ -f "$out/mem2reg.so" ]; then
+		todo="$out/todo"
+		awk 'NR == FNR { sub(/^[^ ]+ [^ ]+ [^ ]+ [^ ]+ /, ""); done[$0] = 1; next } !($0 in done)' \
+			"$out/results" "$list" > "$todo"
+		echo "torture-rewrite: resuming: $(($(wc -l < "$list") - $(wc -l < "$todo"))) of $(wc -l < "$list") files already done"
+	else
+		rm -rf "$out/fail" "$out/records" "$out/results" "$out/todo"
+		# a copy: a "make" elsewhere must not replace it under a compilation
+		cp "$PLUGIN" "$out/mem2reg.so.tmp" && mv -f "$out/mem2reg.so.tmp" "$out/mem2reg.so" || exit 1
+		{ echo "plugin: ${PLUGIN_ID:-unknown}, $(date -u +%Y-%m-%dT%H:%MZ)"
+		  sha256sum "$out/mem2reg.so"; } > "$out/plugin.txt"
+	fi
+	mkdir -p "$out/fail" "$out/records"
+	: >> "$out/results"
+	export PLUGIN="$out/mem2reg.so"
+	local total per
+	total=$(wc -l < "$todo")
+	per=$(( $(echo "$levels" | awk -F';' '{print NF}') * $(echo "$placements" | awk -F';' '{print NF}') ))
+	echo "torture-rewrite: $total files x $per (levels $levels; placements $placements), $JOBS jobs"
+	local tty=0
+	[ -t 1 ] && tty=1
+	local start=$SECONDS
+	tr '\n' '\0' < "$todo" |
+	xargs -0 -P "$JOBS" -n 1 "$HERE/rewrite-torture.sh" one "$out" "$root" "--levels=$levels" \
+		"--placements=$placements" 2>&1 |
+	awk -v total="$total" -v per="$per" -v tty="$tty" '
+		{ n++; c[$1]++
+		  if ($1 != "ok" && $1 != "skip" && $1 != "unstable")
+			printf "%s%s %s %s %s\n", (tty ? "\r\033[K" : ""), $1, $3, $4, $5
+		  if (tty)
+			printf "\r%d/%d files, %d wrong, %d errors, %d diag, %d debug", int(n / per), total, c["wrong"], c["error"], c["diag"], c["debug"]
+		  else if (n % (per * 250) == 0)
+			printf "%d/%d files\n", int(n / per), total
+		  fflush() }
+		END { printf "%s%d/%d files done\n", (tty ? "\r\033[K" : ""), int(n / per), total }'
+	echo "time: $((SECONDS - start)) s"
+	report "$out" "$levels" "$placements"
+}
+
+cmd=${1:-}
+[ $# -gt 0 ] && shift
+case "$cmd" in
+one)
+	# one OUTDIR SRCROOT --levels=L --placements=P FILE  (as xargs calls it)
+	out=$1 root=$2 lv=${3#--levels=} pl=${4#--placements=} f=$5
+	one "$out" "$root" "$f" "$lv" "$pl" ;;
+run) run "$@" ;;
+report) report "$@" ;;
+*)
+	echo "usage: $0 run OUTDIR SRCROOT LISTFILE LEVELS PLACEMENTS | report OUTDIR LEVELS PLACEMENTS" >&2
+	exit 2 ;;
+esac

@@ -60,7 +60,5 @@ static inline int pm_get(const PMap *m, const void *p, int s)
 	}
 }
 
-/* Append a note to b->err ("; " separated, truncated silently). */
-void bridge_note(Bridge *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

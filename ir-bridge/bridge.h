@@ -47,10 +47,20 @@ enum Renamer {
 	NRENAMER
 };
 const char *renamer_name(int r);
-/* BVar.fallback: an enum Reason of the core, or this one: the core's
- * result could not be written back (a bug; the note is in Bridge.err). */
-enum { FB_WRITE_BACK = NREASON };
-const char *fallback_name(int r); /* "address-escaped", "write-back" */
+/* BVar.fallback: an enum Reason of the core, or one of these. */
+enum {
+	FB_WRITE_BACK = NREASON, /* "write-back": the core's result could not
+	                     be written back (a bug; the note is in Bridge.err) */
+	FB_ABNORMAL_DEF,    /* "abnormal-call-def": a phi would take, along
+	                     an abnormal edge, the value the call that makes
+	                     the edge defines, which does not exist there
+	                     (seen: dead phis of minimal and semi-pruned
+	                     placement at a setjmp dispatcher; GCC's inliner
+	                     then breaks SSA, and GCC's pruned placement
+	                     never places them), so GCC renames it */
+	NFALLBACK
+};
+const char *fallback_name(int r); /* "address-escaped", "write-back", ... */
 
 /* One local variable: a VAR_DECL (not static, not external), PARM_DECL
  * or RESULT_DECL of the function, lowered to an alloca. */
@@ -108,6 +118,11 @@ typedef struct Bridge {
 	long long lower_ns; /* time spent lowering */
 	int rewritten;      /* bridge_rewrite() wrote every variable it took
 	                       back without a problem */
+	void **clob;        /* bridge_rewrite(): the nops that replaced
+	                       clobbers of renamed variables (gimple *), */
+	int *clobvar, nclob; /* and their variables: the variable is undefined
+	                       again from there (GCC makes its default
+	                       definition at that point) */
 	char err[256];      /* notes on anything not fully understood: GIMPLE
 	                       lowered conservatively, GCC phis that belong to
 	                       no variable (its own temporaries around abnormal
@@ -115,6 +130,8 @@ typedef struct Bridge {
 } Bridge;
 
 void bridge_free(Bridge *b);
+/* Append a note to b->err ("; " separated, truncated silently). */
+void bridge_note(Bridge *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #ifdef __cplusplus
 }

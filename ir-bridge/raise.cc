@@ -55,7 +55,8 @@ const char *renamer_name(int r)
 
 const char *fallback_name(int r)
 {
-	return r == FB_WRITE_BACK ? "write-back" : reason_name(r);
+	return r == FB_WRITE_BACK ? "write-back" : r == FB_ABNORMAL_DEF ? "abnormal-call-def"
+	       : reason_name(r);
 }
 
 /* Write-back state for one function. */
@@ -97,6 +98,24 @@ static int bad(Raise *r, int k, const char *what, int ins)
 {
 	bridge_note(r->b, "write-back of %s: %s (instruction %d)", r->b->var.v[k].name, what, ins);
 	return 1;
+}
+
+/* Is v, coming into block gb from core block p, the definition made by
+ * the statement that ends p and whose abnormal edge this is?  (Along an
+ * abnormal edge out of a call its definition has not happened.) */
+static int abnormal_call_def(Raise *r, basic_block gb, int p, int v)
+{
+	const Fn *f = r->f;
+	v = val_res(r->f, v);
+	if (f->val.v[v].kind != VDEF || p <= 0)
+		return 0;
+	const Ins *st = &f->ins.v[f->val.v[v].ins];
+	if (st->blk != p)
+		return 0;
+	basic_block pb = BASIC_BLOCK_FOR_FN(r->fun, r->b->bb_of_blk[p]);
+	edge e = find_edge(pb, gb);
+	gimple *g = (gimple *)r->b->site[f->val.v[v].ins].stmt;
+	return e && (e->flags & EDGE_ABNORMAL) && g && g == last_stmt(pb) && stmt_ends_bb_p(g);
 }
 
 /* Decide which variables are renamed here, and check that the core's
@@ -166,16 +185,23 @@ static void check(Raise *r, const Stats *st)
 			r->mine[k] = !bad(r, k, "a phi whose block has other edges", i);
 			continue;
 		}
-		for (int j = 0; j < in->nop; j++)
+		for (int j = 0; j < in->nop; j++) {
 			if (!expressible(r, k, in->ops[j])) {
 				r->mine[k] = !bad(r, k, "a phi operand of another variable", i);
 				break;
 			}
+			if (abnormal_call_def(r, gb, in->lab[j], in->ops[j])) {
+				r->mine[k] = 0;
+				b->var.v[k].fallback = FB_ABNORMAL_DEF;
+				break;
+			}
+		}
 	}
 	for (int k = 0; k < b->var.n; k++)
 		if (b->var.v[k].renamed == RN_CORE && !r->mine[k]) {
 			b->var.v[k].renamed = RN_GCC;
-			b->var.v[k].fallback = FB_WRITE_BACK;
+			if (b->var.v[k].fallback == R_NONE)
+				b->var.v[k].fallback = FB_WRITE_BACK;
 		}
 }
 
@@ -327,6 +353,8 @@ static void raise_block(Raise *r, basic_block bb)
 						 * here the variable is undefined again. */
 						gsi_replace(&gsi, gimple_build_nop(), true);
 						g = gsi_stmt(gsi);
+						b->clob[b->nclob] = g;
+						b->clobvar[b->nclob++] = k;
 						get_or_create_ssa_default_def(r->fun, decl);
 						continue;
 					}
@@ -438,6 +466,11 @@ int bridge_rewrite(Bridge *b, struct function *fun, const Stats *st)
 		if (r.mine[k])
 			pm_put(&r.decls, b->var.v[k].decl, 0, k);
 
+	int nclob = 0; /* at most the stores of undef (clobbers) */
+	for (int i = 0; i < f->ins.n; i++)
+		nclob += f->ins.v[i].op == OSTORE && f->ins.v[i].ops[0] == f->undef;
+	b->clob = (void **)aalloc(f->a, (size_t)(nclob + 1) * sizeof(void *));
+	b->clobvar = (int *)aalloc(f->a, (size_t)(nclob + 1) * sizeof(int));
 	make_phis(&r);
 	raise_walker(&r).walk(ENTRY_BLOCK_PTR_FOR_FN(fun));
 	basic_block bb; /* blocks the walk does not reach (unreachable) */

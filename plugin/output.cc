@@ -41,7 +41,7 @@ typedef struct Totals {
 	long functions, compared, blocks, vars, promotable, promoted, gcc_promoted;
 	long phis, phis_kept, gcc_phis, agree, differ, unexplained;
 	long cnt[NCOUNTER], notprom[NREASON], path[NPATH], why[NWHY];
-	long rewritten, renamed[NRENAMER], fallback[FB_WRITE_BACK + 1]; /* rewrite mode */
+	long rewritten, renamed[NRENAMER], fallback[NFALLBACK]; /* rewrite mode */
 	long long lower_ns, core_ns, gcc_ns, rewrite_ns;
 } Totals;
 
@@ -171,7 +171,7 @@ static void json_record(FILE *o, const char *type, const char *file, const FnRep
 		for (int k = 0; k < NRENAMER; k++)
 			fprintf(o, "%s\"%s\":%ld", k ? "," : "", renamer_name(k), t->renamed[k]);
 		fputs("},\"fallbacks\":{", o);
-		for (int k = 1; k <= FB_WRITE_BACK; k++)
+		for (int k = 1; k < NFALLBACK; k++)
 			fprintf(o, "%s\"%s\":%ld", k > 1 ? "," : "", fallback_name(k), t->fallback[k]);
 		fprintf(o, "},\"rewrite_ns\":%lld", t->rewrite_ns);
 	}
@@ -467,7 +467,7 @@ static void rewrite_summary(FILE *o, const char *file, const Totals *u)
 	fprintf(o, "  %-44s %ld / %ld / %ld", "renamed by the core / by GCC / in memory",
 		u->renamed[RN_CORE], u->renamed[RN_GCC], u->renamed[RN_MEMORY]);
 	const char *sep = "  (GCC: ";
-	for (int k = 1; k <= FB_WRITE_BACK; k++)
+	for (int k = 1; k < NFALLBACK; k++)
 		if (u->fallback[k]) {
 			fprintf(o, "%s%s: %ld", sep, fallback_name(k), u->fallback[k]);
 			sep = ", ";

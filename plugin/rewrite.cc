@@ -37,6 +37,7 @@
 #include "dominance.h"
 #include "attribs.h"
 #include "attr-fnspec.h"
+#include "domwalk.h"
 #include "diagnostic-core.h"
 
 #include "plugin.h"
@@ -160,6 +161,138 @@ static void finish_like_gcc(function *fun)
 	}
 }
 
+/* ---------- SSA versions in GCC's order ---------- */
+
+/* GCC's into-SSA makes names in this order: the phis' results
+ * (variables by DECL_UID, .MEM among them, each one's blocks by index);
+ * then along its dominator walk, per statement, the default definitions
+ * its uses need first and its definitions (.MEM's first), and per
+ * successor the default definitions its phi arguments need.  The
+ * bridge made our names in that order, but update_ssa made .MEM's (and
+ * a fallback variable's) after them.  Renumbering every name this pass
+ * made into GCC's order gives the versions GCC's pass gives, which later
+ * passes use to order operands and partitions. */
+typedef struct Order {
+	function *fun;
+	const Bridge *b;
+	unsigned first, n;  /* names first .. n-1 are this pass's */
+	unsigned next;      /* next rank (1-based) */
+	unsigned *rank;     /* version - first -> rank, 0 when not yet */
+} Order;
+
+static void take(Order *o, tree t)
+{
+	if (!t || TREE_CODE(t) != SSA_NAME)
+		return;
+	unsigned v = SSA_NAME_VERSION(t);
+	if (v >= o->first && v < o->n && !o->rank[v - o->first])
+		o->rank[v - o->first] = ++o->next;
+}
+
+static void take_default(Order *o, tree t)
+{
+	if (t && TREE_CODE(t) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF(t))
+		take(o, t);
+}
+
+static void order_block(Order *o, basic_block bb)
+{
+	for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+		gimple *g = gsi_stmt(gsi);
+		if (is_gimple_debug(g))
+			continue;
+		if (gimple_code(g) == GIMPLE_NOP) /* a dropped clobber? */
+			for (int j = 0; j < o->b->nclob; j++)
+				if (o->b->clob[j] == g)
+					take(o, ssa_default_def(o->fun,
+					                        (tree)o->b->var.v[o->b->clobvar[j]].decl));
+		use_operand_p u;
+		def_operand_p d;
+		ssa_op_iter it;
+		FOR_EACH_SSA_USE_OPERAND(u, g, it, SSA_OP_ALL_USES)
+			take_default(o, USE_FROM_PTR(u));
+		FOR_EACH_SSA_DEF_OPERAND(d, g, it, SSA_OP_ALL_DEFS)
+			take(o, DEF_FROM_PTR(d));
+	}
+	edge e;
+	edge_iterator ei;
+	FOR_EACH_EDGE(e, ei, bb->succs)
+		for (gphi_iterator pi = gsi_start_phis(e->dest); !gsi_end_p(pi); gsi_next(&pi))
+			take_default(o, PHI_ARG_DEF_FROM_EDGE(pi.phi(), e));
+}
+
+class order_walker : public dom_walker {
+public:
+	order_walker(Order *o) : dom_walker(CDI_DOMINATORS, ALL_BLOCKS, NULL), m_o(o) {}
+	edge before_dom_children(basic_block bb) final override
+	{
+		order_block(m_o, bb);
+		return NULL;
+	}
+private:
+	Order *m_o;
+};
+
+typedef struct { unsigned uid; int bb; tree res; } PhiKey;
+
+static int by_uid_bb(const void *a, const void *b)
+{
+	const PhiKey *x = (const PhiKey *)a, *y = (const PhiKey *)b;
+	if (x->uid != y->uid)
+		return x->uid < y->uid ? -1 : 1;
+	return (x->bb > y->bb) - (x->bb < y->bb);
+}
+
+/* Returns 0, or 1 when the versions were left alone (a released name
+ * among ours: its number must stay free). */
+static int number_like_gcc(function *fun, const Bridge *b, unsigned first)
+{
+	Order o;
+	memset(&o, 0, sizeof o);
+	o.fun = fun;
+	o.b = b;
+	o.first = first;
+	o.n = num_ssa_names;
+	if (o.n <= first)
+		return 0;
+	for (unsigned v = first; v < o.n; v++)
+		if (!ssa_name(v))
+			return 1;
+	o.rank = XCNEWVEC(unsigned, o.n - first);
+	int np = 0;
+	basic_block bb;
+	FOR_EACH_BB_FN(bb, fun)
+		for (gphi_iterator pi = gsi_start_phis(bb); !gsi_end_p(pi); gsi_next(&pi))
+			np++;
+	PhiKey *ph = XNEWVEC(PhiKey, np + 1);
+	np = 0;
+	FOR_EACH_BB_FN(bb, fun)
+		for (gphi_iterator pi = gsi_start_phis(bb); !gsi_end_p(pi); gsi_next(&pi)) {
+			tree res = gimple_phi_result(pi.phi());
+			tree var = SSA_NAME_VAR(res);
+			ph[np].uid = var ? DECL_UID(var) : ~0u;
+			ph[np].bb = bb->index;
+			ph[np++].res = res;
+		}
+	qsort(ph, (size_t)np, sizeof *ph, by_uid_bb);
+	for (int j = 0; j < np; j++)
+		take(&o, ph[j].res);
+	XDELETEVEC(ph);
+	order_walker(&o).walk(ENTRY_BLOCK_PTR_FOR_FN(fun));
+	for (unsigned v = first; v < o.n; v++) /* anything else: as it was */
+		take(&o, ssa_name(v));
+	tree *names = XNEWVEC(tree, o.n - first);
+	for (unsigned v = first; v < o.n; v++)
+		names[o.rank[v - first] - 1] = ssa_name(v);
+	for (unsigned k = 0; k < o.n - first; k++) {
+		SSA_NAME_VERSION(names[k]) = first + k;
+		(*SSANAMES(fun))[first + k] = names[k];
+	}
+	XDELETEVEC(names);
+	XDELETEVEC(o.rank);
+	return 0;
+}
+
 /* ---------- verify: read the SSA form back ---------- */
 
 static int by_int(const void *a, const void *b)
@@ -213,6 +346,7 @@ public:
 unsigned int pass_rewrite::execute(function *fun)
 {
 	long long t0 = m2r_now();
+	unsigned first = num_ssa_names; /* the gimplifier's names */
 	if (optimize)
 		execute_update_addresses_taken();
 	init_ssa_operands(fun);
@@ -235,6 +369,8 @@ unsigned int pass_rewrite::execute(function *fun)
 	update_ssa(TODO_update_ssa);
 	if (m2r_args.verify)
 		self_check(fun, b, &st);
+	if (number_like_gcc(fun, b, first))
+		bridge_note(b, "SSA versions not renumbered: a released name among them");
 	finish_like_gcc(fun);
 	long long t3 = m2r_now();
 	if (FILE *d = out_dump()) {

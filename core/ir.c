@@ -199,7 +199,7 @@ int fn_blk(Fn *f, const char *name)
 	Blk b;
 	memset(&b, 0, sizeof b);
 	b.name = name ? astrndup(f->a, name, strlen(name)) : NULL;
-	b.num = -1;
+	b.num = b.inum = -1;
 	vpush(f->a, f->blk, b);
 	return f->blk.n - 1;
 }

@@ -133,6 +133,8 @@ typedef struct Blk {
 	int *pred, npred; /* one entry per incoming edge, in a fixed order */
 	int line;
 	int num;          /* number when unnamed, set by fn_number() */
+	int inum;         /* reader: the number the input gave it, -1 when
+	                     named or not read (ba_add maps inum to num) */
 } Blk;
 
 typedef struct Fn {
@@ -195,6 +197,26 @@ int rd_next(Reader *r);
 void fn_number(Fn *f);
 /* Print f in the textual IR (calls fn_number first). */
 void fn_print(Fn *f, FILE *out);
+
+/* blockaddress(@F, %N) renumbering (blockaddr.c).  A blockaddress is
+ * constant text wherever it stands (a global's initializer before or
+ * after F, an operand, inside a constant expression, a callbr's
+ * arguments) and names F's block N by its number in the input; fn_number
+ * gives F's unnamed blocks new numbers.  A BaMap remembers, per
+ * function, the blocks whose number changed, and rewrites a text's
+ * blockaddresses with them. */
+typedef struct BaMap BaMap;
+BaMap *ba_new(void);
+void ba_free(BaMap *m);
+/* Number f (fn_number) and remember its blocks whose Blk.inum differs
+ * from the new Blk.num. */
+void ba_add(BaMap *m, Fn *f);
+/* Does text s[0..n) hold a blockaddress naming a numbered block? */
+int ba_mentions(const char *s, size_t n);
+/* Write s[0..n) to out with every blockaddress(@F, %N) of a block
+ * remembered in m naming its new number; all else, comments and strings
+ * included, unchanged.  Returns 0, or -1 on a write error. */
+int ba_write(BaMap *m, const char *s, size_t n, FILE *out);
 
 /* ---------- CFG and dominators (cfg.c, dom.c) ---------- */
 

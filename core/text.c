@@ -1459,7 +1459,7 @@ static int new_block(Parser *P, const Tok *t, int line)
 	Blk *bk = &f->blk.v[b];
 	bk->line = line;
 	if (t->isnum)
-		bk->num = (int)t->num;
+		bk->num = bk->inum = (int)t->num;
 	else
 		bk->name = astrndup(f->a, t->s, (size_t)t->n);
 	int found;

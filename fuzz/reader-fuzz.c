@@ -3,7 +3,9 @@
  * Feeds the bytes to rd_init/rd_next until RD_END or RD_ERR; every
  * function read is verified (m2r_verify must not crash; the reader may
  * accept functions that are not valid SSA), printed with fn_print, and
- * the printed text must read back.  Every RD_ERR message must have the
+ * the printed text must read back.  The input then goes through
+ * ba_write with the block numbers of the functions read (it must not
+ * crash on any text).  Every RD_ERR message must have the
  * form "FILE:LINE:COL: error: message" with LINE and COL positive and
  * LINE within the input.  Leaks are found by LeakSanitizer.
  *
@@ -52,6 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	buf[size] = 0;
 	Reader r;
 	rd_init(&r, file, buf, size);
+	BaMap *ba = ba_new();
 	for (int k = 0; k < 100000; k++) {
 		int t = rd_next(&r);
 		if (t == RD_END)
@@ -76,6 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (m) {
 			fn_print(f, m);
 			fclose(m);
+			ba_add(ba, f);
 			Reader r2;
 			rd_init(&r2, "printed.ll", s, n);
 			int t2;
@@ -91,6 +95,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		fn_free(f);
 	}
+	char *s = NULL;
+	size_t n = 0;
+	FILE *m = ba_mentions(buf, size) ? open_memstream(&s, &n) : NULL;
+	if (m) {
+		ba_write(ba, buf, size, m);
+		fclose(m);
+		free(s);
+	}
+	ba_free(ba);
 	free(buf);
 	return 0;
 }

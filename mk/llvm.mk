@@ -5,9 +5,11 @@
 #                       clang -O0 -Xclang -disable-O0-optnone -emit-llvm,
 #                       then "opt -passes=mem2reg" and m2r-opt on the same
 #                       .ll: allocas left and phis per block compared per
-#                       function, our output verified by "opt -passes=verify"
+#                       function, our output at each placement (pruned,
+#                       semipruned, minimal) verified by "opt -passes=verify"
 #                       (tools/llvm-compare.sh).  Prints the summary; fails
-#                       on any difference not explained in the doc.
+#                       on any difference not explained in the doc and on
+#                       any output opt rejects.
 #   llvm-ctorture-src   unpack only gcc/testsuite/gcc.c-torture/ of the
 #                       tarball into $(B)/ctorture/ (installs gcc-12-source
 #                       when running as root, else prints the command)

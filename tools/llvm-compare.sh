@@ -18,7 +18,8 @@
 #   (a file clang rejects is skipped and counted: "skip-clang")
 #   opt -passes=mem2reg -S in.ll      -> ref.ll
 #   m2r-opt in.ll                     -> our.ll
-#   opt -passes=verify our.ll         must accept it
+#   m2r-opt --placement=P in.ll       -> our-P.ll, P semipruned and minimal
+#   opt -passes=verify                must accept all three
 # then, per function defined in ref.ll, compares the number of allocas
 # left and the number of phis in each block.  Blocks are matched by their
 # position in the function (the CFG is unchanged), so phi and value names
@@ -27,14 +28,17 @@
 # the same position is a difference ("labels").
 #
 # Results: DIR/results.txt, one line per file:
-#   FILE <TAB> STATUS <TAB> FUNCTIONS <TAB> MATCHING <TAB> EXPLAINED <TAB> DETAILS
+#   FILE <TAB> STATUS <TAB> FUNCTIONS <TAB> MATCHING <TAB> EXPLAINED <TAB> VERIFIED <TAB> DETAILS
 # STATUS is match, explained (only explained differences), diff,
-# skip-clang or skip-opt; MATCHING and EXPLAINED count functions.
+# skip-clang or skip-opt; MATCHING and EXPLAINED count functions;
+# VERIFIED counts the placements whose output opt accepted (of 3).
 # DETAILS lists the differences as KIND:@function[:detail] separated by
 # " ; ".  Kinds:
 #   reader    m2r-opt rejected the input (exit 1; the message is kept)
 #   crash     m2r-opt died, timed out or exited with another status
-#   verify    opt -passes=verify rejects m2r-opt's output
+#             (detail: the placement)
+#   verify    opt -passes=verify rejects m2r-opt's output (detail: the
+#             placement, opt's message)
 #   missing   a function of ref.ll is not in our.ll (or has another
 #             number of blocks: "blocks")
 #   allocas   another number of allocas left in the function
@@ -46,12 +50,10 @@
 #   unused-cast   allocas LLVM promotes whose only other uses are unused
 #                 bitcasts or all-zero getelementptrs (or such casts that
 #                 feed only lifetime/debug intrinsics)
-#   blockaddress  (a note) the input names a numbered block in a
-#                 blockaddress; both sides ran on "opt -passes=instnamer"
-#                 output instead (m2r-opt renumbers blocks, doc/ir.md)
 # The files of a file that differs are kept in DIR/diffs/NAME/.
 # Exit status: 0 when every compiled file matches or differs only as
-# explained, 1 otherwise, 2 on a usage or setup error.
+# explained and all its outputs verify, 1 otherwise, 2 on a usage or
+# setup error.
 
 set -u
 
@@ -244,43 +246,42 @@ one() {
 	# shellcheck disable=SC2086
 	if ! "$CLANG" -O0 -Xclang -disable-O0-optnone -emit-llvm -S -w $CFLAGS_EXTRA \
 		-o "$dir/in.ll" "$src" >"$dir/clang.err" 2>&1; then
-		printf '%s\tskip-clang\t0\t0\t0\t\n' "$src"
+		printf '%s\tskip-clang\t0\t0\t0\t0\t\n' "$src"
 		[ -n "$KEEP" ] || rm -rf "$dir"
 		return
 	fi
 	in=$dir/in.ll
-	local notes=""
-	# A blockaddress naming a numbered block keeps its number when m2r-opt
-	# renumbers (doc/ir.md): compare on the same module with every value
-	# and block named (opt -passes=instnamer) instead.
-	if grep -q 'blockaddress(@[^,]*, %[0-9]' "$in"; then
-		if ! "$OPT" -passes=instnamer -S -o "$dir/named.ll" "$in" >"$dir/opt.err" 2>&1; then
-			printf '%s\tskip-opt\t0\t0\t0\t\n' "$src"
-			return
-		fi
-		in=$dir/named.ll
-		notes="blockaddress:numbered-blocks-named"
-	fi
 	if ! "$OPT" -passes=mem2reg -S -o "$dir/ref.ll" "$in" >"$dir/opt.err" 2>&1; then
-		printf '%s\tskip-opt\t0\t0\t0\t\n' "$src"
+		printf '%s\tskip-opt\t0\t0\t0\t0\t\n' "$src"
 		return
 	fi
 	summarize "$dir/ref.ll" >"$dir/ref.sum"
 	nf=$(wc -l <"$dir/ref.sum")
-	local rc=0
-	timeout "$M2R_TIMEOUT" "$M2R_OPT" -o "$dir/our.ll" "$in" >/dev/null 2>"$dir/m2r.err" || rc=$?
-	if [ "$rc" != 0 ]; then
-		local kind=crash msg
-		[ "$rc" = 1 ] && kind=reader
-		msg=$(oneline "$dir/m2r.err")
-		[ "$kind" = crash ] && msg="exit $rc${msg:+: $msg}"
-		printf '%s\tdiff\t%s\t0\t0\t%s:%s\n' "$src" "$nf" "$kind" "$msg"
-		return
-	fi
-	local verify=""
-	if ! "$OPT" -passes=verify -disable-output "$dir/our.ll" >"$dir/verify.err" 2>&1; then
-		verify="verify:$(grep -v '^opt.*input module is broken' "$dir/verify.err" | oneline /dev/stdin)"
-	fi
+	# Every placement's output must be valid LLVM; the counts are
+	# compared for the default one (pruned, as LLVM's).
+	local rc pl our verify="" verified=0
+	for pl in pruned semipruned minimal; do
+		our=$dir/our-$pl.ll
+		[ "$pl" = pruned ] && our=$dir/our.ll
+		rc=0
+		timeout "$M2R_TIMEOUT" "$M2R_OPT" --placement=$pl -o "$our" "$in" >/dev/null \
+			2>"$dir/m2r.err" || rc=$?
+		if [ "$rc" != 0 ]; then
+			local kind=crash msg
+			[ "$rc" = 1 ] && kind=reader
+			msg=$(oneline "$dir/m2r.err")
+			[ "$kind" = crash ] && msg="$pl: exit $rc${msg:+: $msg}"
+			printf '%s\tdiff\t%s\t0\t0\t%s\t%s:%s\n' "$src" "$nf" "$verified" "$kind" "$msg"
+			return
+		fi
+		if "$OPT" -passes=verify -disable-output "$our" >"$dir/verify-$pl.err" 2>&1; then
+			verified=$((verified + 1))
+			rm -f "$dir/verify-$pl.err"
+		else
+			verify="$verify${verify:+ ; }verify:$pl: $(grep -v '^opt.*input module is broken' \
+				"$dir/verify-$pl.err" | oneline /dev/stdin)"
+		fi
+	done
 	summarize "$dir/our.ll" >"$dir/our.sum"
 	compare "$dir/ref.sum" "$dir/our.sum" >"$dir/cmp.txt"
 	# Explain the allocas LLVM promotes and the core by design does not.
@@ -308,7 +309,6 @@ one() {
 	for fn in "${!fexpl[@]}"; do [ -n "${fbad[$fn]-}" ] || expl=$((expl + 1)); done
 	bad=${#fbad[@]}
 	[ -n "$verify" ] && { out=("$verify" "${out[@]}"); bad=$nf; expl=0; }
-	[ -n "$notes" ] && out=("$notes" "${out[@]}")
 	local details="" status=match e
 	for e in "${out[@]}"; do details="$details${details:+ ; }$e"; done
 	if [ -n "$verify" ] || [ "${#fbad[@]}" -gt 0 ]; then
@@ -319,7 +319,8 @@ one() {
 		status=explained
 		match=$((nf - expl))
 	fi
-	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$src" "$status" "$funcs" "$match" "$expl" "$details"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$src" "$status" "$funcs" "$match" "$expl" \
+		"$verified" "$details"
 	if [ "$status" = match ] && [ -z "$KEEP" ]; then rm -rf "$dir"; fi
 }
 
@@ -389,8 +390,8 @@ rm -f "$results.tmp"
 
 # Summary.
 awk -F '\t' -v quiet="$quiet" -v nin="$(wc -l <"$files")" '
-	{ nfiles++; st[$2]++; funcs += $3; match_ += $4; expl += $5
-	  n = split($6, d, / ; /)
+	{ nfiles++; st[$2]++; funcs += $3; match_ += $4; expl += $5; ver += $6
+	  n = split($7, d, / ; /)
 	  delete seen
 	  for (i = 1; i <= n; i++) {
 		k = d[i]; if (k !~ /^[a-z-]+:/) continue
@@ -399,17 +400,19 @@ awk -F '\t' -v quiet="$quiet" -v nin="$(wc -l <"$files")" '
 		if (!(k in seen)) { kfiles[k]++; seen[k] = 1 }
 	  } }
 	END {
-		bad = (st["diff"] > 0 || st["skip-opt"] > 0 || nfiles != nin)
+		compiled = nfiles - st["skip-clang"] - st["skip-opt"]
+		bad = (st["diff"] > 0 || st["skip-opt"] > 0 || nfiles != nin || ver != 3 * compiled)
 		if (quiet) exit bad
 		printf "files:      %d (%d compiled, %d rejected by clang, %d rejected by opt)\n",
-			nfiles, nfiles - st["skip-clang"] - st["skip-opt"], st["skip-clang"], st["skip-opt"]
+			nfiles, compiled, st["skip-clang"], st["skip-opt"]
 		printf "            %d match, %d differ only as explained, %d differ\n",
 			st["match"], st["explained"], st["diff"]
 		printf "functions:  %d: %d match, %d differ only as explained, %d differ\n",
 			funcs, match_, expl, funcs - match_ - expl
+		printf "verified:   %d of %d outputs (%d files x 3 placements) accepted by opt -passes=verify\n",
+			ver, 3 * compiled, compiled
 		for (k in kinds) {
-			e = (k == "array-alloca" || k == "unused-cast") ? "explained difference" : \
-			    (k == "blockaddress") ? "note: compared with named blocks" : "DIFFERENCE"
+			e = (k == "array-alloca" || k == "unused-cast") ? "explained difference" : "DIFFERENCE"
 			printf "  %-13s %4d in %4d files  (%s)\n", k, kinds[k], kfiles[k], e
 		}
 		if (nfiles != nin) printf "error: %d results for %d files\n", nfiles, nin

@@ -2,6 +2,18 @@
  *
  * Output is built in memory and written only when the whole input was
  * read and promoted: bad input leaves nothing half-written.
+ *
+ * blockaddress(@F, %N) names F's block by its number in the input, and
+ * printing F renumbers its blocks.  The constant may stand before F (a
+ * global's table of addresses), in F, or after it, so the new numbers
+ * are put in on that final write, through ba_write: only then is every
+ * function's numbering known, and the output is held until then anyway.
+ * (Buffering the lines before F would hold everything after them too, to
+ * keep the order; reading the input twice would promote every function
+ * twice.)  What it costs: nothing for a module without a blockaddress of
+ * a numbered block (ba_mentions on the input says so); else 8 bytes per
+ * block whose number changed, and a scan of the output lines that hold
+ * the word.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "m2r.h"
@@ -175,8 +187,9 @@ static void phi_counts(Fn *f, long *phis, long *args)
 		}
 }
 
-/* Returns 0, or 1 after printing an error. */
-static int run(const Opts *o, const char *buf, size_t len, FILE *out, FILE *st)
+/* Returns 0, or 1 after printing an error.  ba (may be NULL) learns
+ * the new block numbers of every function printed. */
+static int run(const Opts *o, const char *buf, size_t len, FILE *out, FILE *st, BaMap *ba)
 {
 	const char *file = strcmp(o->in, "-") ? o->in : "<stdin>";
 	Reader r;
@@ -219,6 +232,8 @@ static int run(const Opts *o, const char *buf, size_t len, FILE *out, FILE *st)
 		long long t4 = now_ns();
 		if (!o->noout)
 			fn_print(f, out);
+		if (ba)
+			ba_add(ba, f);
 		long long t5 = now_ns();
 		if (o->stats == ST_TEXT)
 			stats_print_text(f, &s, st);
@@ -236,10 +251,19 @@ static int run(const Opts *o, const char *buf, size_t len, FILE *out, FILE *st)
 	}
 }
 
-/* Write all of data to fp and close it; 0 on success. */
-static int put_all(FILE *fp, const char *data, size_t n)
+/* Write all of data to fp, with the blockaddresses renumbered when ba
+ * is not NULL; 0 on success. */
+static int put(FILE *fp, const char *data, size_t n, BaMap *ba)
 {
-	int bad = fwrite(data, 1, n, fp) != n;
+	if (ba)
+		return ba_write(ba, data, n, fp);
+	return fwrite(data, 1, n, fp) == n ? 0 : -1;
+}
+
+/* put() and close fp; 0 on success. */
+static int put_all(FILE *fp, const char *data, size_t n, BaMap *ba)
+{
+	int bad = put(fp, data, n, ba) != 0;
 	bad |= fclose(fp) != 0;
 	return bad ? -1 : 0;
 }
@@ -251,13 +275,13 @@ static int put_all(FILE *fp, const char *data, size_t n)
  * one gets 0666 less the umask, as with any other tool.  Anything else
  * (/dev/null, a pipe, a terminal) is written to directly: renaming over
  * it would replace the device with a file. */
-static int write_file(const char *path, const char *data, size_t n)
+static int write_file(const char *path, const char *data, size_t n, BaMap *ba)
 {
 	struct stat sb;
 	int exists = stat(path, &sb) == 0;
 	if (exists && !S_ISREG(sb.st_mode)) {
 		FILE *fp = fopen(path, "wb");
-		return fp ? put_all(fp, data, n) : -1;
+		return fp ? put_all(fp, data, n, ba) : -1;
 	}
 	mode_t mode;
 	if (exists)
@@ -287,7 +311,7 @@ static int write_file(const char *path, const char *data, size_t n)
 	int bad = fchmod(fd, mode) != 0;
 	FILE *fp = fdopen(fd, "wb");
 	if (fp)
-		bad |= put_all(fp, data, n) != 0;
+		bad |= put_all(fp, data, n, ba) != 0;
 	else {
 		close(fd);
 		bad = 1;
@@ -324,24 +348,26 @@ int main(int argc, char **argv)
 		fputs("m2r-opt: error: out of memory\n", stderr);
 		return 1;
 	}
-	int rc = run(&o, buf, len, out, st);
+	BaMap *ba = !o.noout && ba_mentions(buf, len) ? ba_new() : NULL;
+	int rc = run(&o, buf, len, out, st, ba);
 	fclose(out);
 	fclose(st);
 	free(buf);
 	if (rc == 0 && !o.noout) {
 		if (o.out && strcmp(o.out, "-")) {
-			if (write_file(o.out, obuf, olen) != 0) {
+			if (write_file(o.out, obuf, olen, ba) != 0) {
 				fprintf(stderr, "m2r-opt: error: cannot write '%s': %s\n", o.out,
 				        strerror(errno));
 				rc = 1;
 			}
-		} else if (fwrite(obuf, 1, olen, stdout) != olen || fflush(stdout) != 0) {
+		} else if (put(stdout, obuf, olen, ba) != 0 || fflush(stdout) != 0) {
 			fputs("m2r-opt: error: cannot write standard output\n", stderr);
 			rc = 1;
 		}
 	}
 	if (rc == 0)
 		fwrite(sbuf, 1, slen, stderr);
+	ba_free(ba);
 	free(obuf);
 	free(sbuf);
 	return rc;

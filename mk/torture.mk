@@ -16,7 +16,7 @@
 # Results: build/torture/, build/csmith/, build/torture-dg/DIR/ (LEVEL.jsonl, results, fail/,
 # table.md).  The fixed sample in make check: testsuite/mem2reg.torture/.
 
-.PHONY: torture csmith need-gcc-source need-csmith torture-src torture-dg torture-dg-src
+.PHONY: torture csmith csmith-src need-gcc-source need-csmith torture-src torture-dg torture-dg-src
 
 TORTURE_LEVELS ?= -O0;-O2;-O2 -g
 TORTURE_JOBS   ?= 2
@@ -114,12 +114,14 @@ need-csmith:
 # N programs, seeds SEED..SEED+N-1 (reproducible: csmith -s SEED), made
 # once and kept in build/csmith/src/ (two at a time; csmith runs there, as
 # it writes a platform.info beside itself).
-csmith: all need-csmith
+csmith-src: need-csmith
 	@mkdir -p $(B)/csmith/src
-	@inc=$$(dirname $$(ls /usr/include/csmith*/csmith.h /usr/local/include/csmith*/csmith.h 2>/dev/null | head -1)); \
-	echo "csmith: generating $(N) programs (seeds $(SEED)..$$(($(SEED) + $(N) - 1)))"; \
+	@echo "csmith: generating $(N) programs (seeds $(SEED)..$$(($(SEED) + $(N) - 1)))"; \
 	seq $(SEED) $$(($(SEED) + $(N) - 1)) | xargs -P $(TORTURE_JOBS) -I{} sh -c \
-		'cd $(abspath $(B))/csmith/src && f=s{}.c; [ -s $$f ] || timeout 60 csmith -s {} -o $$f >/dev/null 2>&1 || rm -f $$f'; \
+		'cd $(abspath $(B))/csmith/src && f=s{}.c; [ -s $$f ] || timeout 60 csmith -s {} -o $$f >/dev/null 2>&1 || rm -f $$f'
+
+csmith: all csmith-src
+	@inc=$$(dirname $$(ls /usr/include/csmith*/csmith.h /usr/local/include/csmith*/csmith.h 2>/dev/null | head -1)); \
 	seq $(SEED) $$(($(SEED) + $(N) - 1)) | sed 's/^/s/; s/$$/.c/' \
 		| while read f; do [ -s $(B)/csmith/src/$$f ] && echo $$f; done > $(B)/csmith/files; \
 	CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) EXTRA_CFLAGS="-I$$inc" \

@@ -1,0 +1,58 @@
+# rewrite.mk - rewrite mode on programs that run (doc/rewrite.md).
+#
+#   make torture-rewrite   every program of gcc.c-torture/execute (gcc),
+#                          gfortran.fortran-torture/execute (gfortran) and
+#                          the "dg-do run" tests of g++.dg/torture (g++),
+#                          built with GCC alone and in rewrite mode
+#                          (-fchecking=1, verify) at each level and
+#                          placement, run, and compared: same exit status
+#                          and output, no diagnostic GCC alone does not
+#                          give, -fcompare-debug clean at -O2 -g, and the
+#                          number of byte-identical assembly files
+#   make csmith-rewrite N=1000   the same on N csmith programs (the ones
+#                          make csmith generates, build/csmith/src/)
+#
+# Variables: REWRITE_LEVELS ("-O0;-O1;-O2;-O3;-Os;-O0 -g;-O2 -g"),
+# REWRITE_PLACEMENTS ("pruned;semipruned;minimal"), REWRITE_SUITES (the
+# suites of torture-rewrite: "c fortran c++"), TORTURE_JOBS, TORTURE_FILTER,
+# RESUME, N, SEED (as in torture.mk).  Results: build/torture-rewrite/SUITE/
+# and build/csmith-rewrite/ (results, records/, fail/, table.md).  The
+# sample in make check: testsuite/mem2reg.rewrite/torture.exp.
+
+.PHONY: torture-rewrite csmith-rewrite torture-rewrite-src
+
+REWRITE_LEVELS     ?= -O0;-O1;-O2;-O3;-Os;-O0 -g;-O2 -g
+REWRITE_PLACEMENTS ?= pruned;semipruned;minimal
+REWRITE_SUITES     ?= c fortran c++
+REWRITE_SRC        := $(B)/torture-rewrite-src
+
+torture-rewrite-src: need-gcc-source
+	@$(call unpack-gcc-tests,$(REWRITE_SRC),gfortran.fortran-torture/execute g++.dg/torture)
+
+# One suite: $(call rewrite-suite,NAME,COMPILER,ROOT,LIST-COMMAND)
+rewrite-suite = out=$(abspath $(B))/torture-rewrite/$(1); mkdir -p $$out; \
+	(cd $(3) && $(4)) | LC_ALL=C sort | grep -E '$(or $(TORTURE_FILTER),.)' > $$out/files; \
+	echo "== $(1) ($(2)): $$(wc -l < $$out/files) programs"; \
+	CC=$(2) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) \
+		bash tools/rewrite-torture.sh run $$out $(3) $$out/files \
+		'$(REWRITE_LEVELS)' '$(REWRITE_PLACEMENTS)' || rc=1
+
+torture-rewrite: all torture-src torture-rewrite-src
+	@rc=0; \
+	for s in $(REWRITE_SUITES); do \
+		case $$s in \
+		c) $(call rewrite-suite,c,$(CC),$(TORTURE_ROOT),find execute -name '*.c') ;; \
+		fortran) $(call rewrite-suite,fortran,$(FC),$(REWRITE_SRC),find gfortran.fortran-torture/execute -name '*.[fF]' -o -name '*.[fF]90') ;; \
+		c++) $(call rewrite-suite,c++,$(CXX),$(REWRITE_SRC),grep -l 'dg-do run' g++.dg/torture/*.C) ;; \
+		*) echo "unknown suite $$s (c, fortran, c++)" >&2; rc=1 ;; \
+		esac; \
+	done; exit $$rc
+
+# The programs of make csmith (generated there, kept in build/csmith/src).
+csmith-rewrite: all csmith-src
+	@inc=$$(dirname $$(ls /usr/include/csmith*/csmith.h /usr/local/include/csmith*/csmith.h 2>/dev/null | head -1)); \
+	seq $(SEED) $$(($(SEED) + $(N) - 1)) | sed 's/^/s/; s/$$/.c/' \
+		| while read f; do [ -s $(B)/csmith/src/$$f ] && echo $$f; done > $(B)/csmith/files-rewrite; \
+	CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) EXTRA_CFLAGS="-I$$inc" \
+		bash tools/rewrite-torture.sh run $(B)/csmith-rewrite $(B)/csmith/src $(B)/csmith/files-rewrite \
+		'$(REWRITE_LEVELS)' '$(REWRITE_PLACEMENTS)'

@@ -118,6 +118,7 @@ typedef struct Bridge {
 	long long lower_ns; /* time spent lowering */
 	int rewritten;      /* bridge_rewrite() wrote every variable it took
 	                       back without a problem */
+	int phis_built;     /* bridge_rewrite(): the phis it put in GIMPLE */
 	void **clob;        /* bridge_rewrite(): the nops that replaced
 	                       clobbers of renamed variables (gimple *), */
 	int *clobvar, nclob; /* and their variables: the variable is undefined

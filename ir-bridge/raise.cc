@@ -479,6 +479,7 @@ int bridge_rewrite(Bridge *b, struct function *fun, const Stats *st)
 			raise_block(&r, bb);
 	for (int i = 0; i < r.phis.n; i++)
 		gimple_set_uid(r.phis.v[i], 0);
+	b->phis_built = r.phis.n;
 	b->rewritten = !scan(&r);
 	return b->rewritten ? 0 : -1;
 }

@@ -6,7 +6,12 @@
 #                 plugin at -O0, clang + opt -passes=mem2reg when present;
 #                 then GCC's c-torture: sums and the plugin's -O2 overhead.
 #                 Prints the table, writes build/bench-c/results.csv and
-#                 (gnuplot) build/bench-c/bench.png.  Not part of check.
+#                 (gnuplot) build/bench-c/bench.png; then bench-rewrite.
+#                 Not part of check.
+#   make bench-rewrite   rewrite mode against GCC alone: the replaced pass
+#                 and the whole compile, time and instructions, on the
+#                 shapes (BENCH_RW_SIZE statements) and over c-torture
+#                 (every BENCH_RW_EVERY-th file) (bench/bench-rewrite.sh)
 #
 # Variables: BENCH_SHAPES, BENCH_SIZES (1000 10000 30000 100000),
 # BENCH_RUNS (3), BENCH_LLVM_MAX (30000; 100000 to also run LLVM at 100k,
@@ -15,7 +20,7 @@
 # every k-th file only), BENCH_INSTR_EVERY (40: callgrind counts of the
 # -O2 overhead on every k-th of those files), BENCH_DIR (build/bench-c).
 
-.PHONY: bench
+.PHONY: bench bench-rewrite
 
 M2R_GENC := $(B)/m2r-genc
 BENCH_DIR ?= $(B)/bench-c
@@ -28,3 +33,7 @@ $(M2R_GENC): bench/gen-c.c $(FLAGS_STAMP)
 
 bench: $(PLUGIN) $(M2R_GENC)
 	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_DIR=$(BENCH_DIR) bash bench/bench.sh
+	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_DIR=$(BENCH_DIR) bash bench/bench-rewrite.sh
+
+bench-rewrite: $(PLUGIN) $(M2R_GENC)
+	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_DIR=$(BENCH_DIR) bash bench/bench-rewrite.sh

@@ -14,9 +14,11 @@
 #
 # Variables: REWRITE_LEVELS ("-O0;-O1;-O2;-O3;-Os;-O0 -g;-O2 -g"),
 # REWRITE_PLACEMENTS ("pruned;semipruned;minimal"), REWRITE_SUITES (the
-# suites of torture-rewrite: "c fortran c++"), TORTURE_JOBS, TORTURE_FILTER,
-# RESUME, N, SEED (as in torture.mk).  Results: build/torture-rewrite/SUITE/
-# and build/csmith-rewrite/ (results, records/, fail/, table.md).  The
+# suites of torture-rewrite: "c fortran c++"), REWRITE_OUT (where the
+# results go: build/torture-rewrite, so that runs with other levels or
+# placements can be kept apart), TORTURE_JOBS, TORTURE_FILTER, RESUME, N,
+# SEED (as in torture.mk).  Results: REWRITE_OUT/SUITE/ and
+# build/csmith-rewrite/ (results, records/, fail/, table.md).  The
 # sample in make check: testsuite/mem2reg.rewrite/torture.exp.
 
 .PHONY: torture-rewrite csmith-rewrite torture-rewrite-src
@@ -25,12 +27,13 @@ REWRITE_LEVELS     ?= -O0;-O1;-O2;-O3;-Os;-O0 -g;-O2 -g
 REWRITE_PLACEMENTS ?= pruned;semipruned;minimal
 REWRITE_SUITES     ?= c fortran c++
 REWRITE_SRC        := $(B)/torture-rewrite-src
+REWRITE_OUT        ?= $(B)/torture-rewrite
 
 torture-rewrite-src: need-gcc-source
 	@$(call unpack-gcc-tests,$(REWRITE_SRC),gfortran.fortran-torture/execute g++.dg/torture)
 
 # One suite: $(call rewrite-suite,NAME,COMPILER,ROOT,LIST-COMMAND)
-rewrite-suite = out=$(abspath $(B))/torture-rewrite/$(1); mkdir -p $$out; \
+rewrite-suite = out=$(abspath $(REWRITE_OUT))/$(1); mkdir -p $$out; \
 	(cd $(3) && $(4)) | LC_ALL=C sort | grep -E '$(or $(TORTURE_FILTER),.)' > $$out/files; \
 	echo "== $(1) ($(2)): $$(wc -l < $$out/files) programs"; \
 	CC=$(2) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) \
@@ -56,3 +59,27 @@ csmith-rewrite: all csmith-src
 	CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) EXTRA_CFLAGS="-I$$inc" \
 		bash tools/rewrite-torture.sh run $(B)/csmith-rewrite $(B)/csmith/src $(B)/csmith/files-rewrite \
 		'$(REWRITE_LEVELS)' '$(REWRITE_PLACEMENTS)'
+
+# placement-study: gcc.c-torture (compile and execute; every
+# STUDY_EVERY-th file) at STUDY_LEVELS, compiled by GCC alone and in
+# rewrite mode with each placement: phis built and left after GCC's
+# optimisers, identical assembly, code size, compile time, cc1
+# instructions (callgrind, every STUDY_INSTR_EVERY-th file; 0: none) and
+# debug-info coverage (llvm-dwarfdump --statistics, at levels with -g).
+# Results: build/placement-study/ (results, table.md).
+STUDY_LEVELS      ?= -O0;-O2;-O2 -g
+STUDY_EVERY       ?= 1
+STUDY_INSTR_EVERY ?= 50
+.PHONY: placement-study
+placement-study: all torture-src
+	@mkdir -p $(B)/placement-study
+	@cd $(TORTURE_ROOT) && find compile execute -name '*.c' | LC_ALL=C sort \
+		| awk -v k=$(STUDY_EVERY) '(NR - 1) % k == 0' | grep -E '$(or $(TORTURE_FILTER),.)' \
+		> $(abspath $(B))/placement-study/files
+	@if ! command -v llvm-dwarfdump >/dev/null && ! command -v llvm-dwarfdump-14 >/dev/null; then \
+		if [ "$$(id -u)" = 0 ]; then apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y llvm-14; \
+		else echo "note: no llvm-dwarfdump (llvm-14): no debug-info coverage" >&2; fi; \
+	fi
+	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) INSTR_EVERY=$(STUDY_INSTR_EVERY) \
+		bash tools/placement-study.sh run $(B)/placement-study $(TORTURE_ROOT) \
+		$(B)/placement-study/files '$(STUDY_LEVELS)'

@@ -96,6 +96,7 @@ void compare_fn(const Bridge *b, const Stats *st, int compared, FnReport *r)
 	r->lower_ns = b->lower_ns;
 	r->rewrite = b->rewrite;
 	r->rewritten = b->rewritten;
+	r->phis_built = b->phis_built;
 	r->nvar = b->var.n;
 	r->var = aalloc(f->a, (size_t)(b->var.n ? b->var.n : 1) * sizeof(VarReport));
 

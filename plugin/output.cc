@@ -41,7 +41,7 @@ typedef struct Totals {
 	long functions, compared, blocks, vars, promotable, promoted, gcc_promoted;
 	long phis, phis_kept, gcc_phis, agree, differ, unexplained;
 	long cnt[NCOUNTER], notprom[NREASON], path[NPATH], why[NWHY];
-	long rewritten, renamed[NRENAMER], fallback[NFALLBACK]; /* rewrite mode */
+	long rewritten, phis_built, renamed[NRENAMER], fallback[NFALLBACK]; /* rewrite mode */
 	long long lower_ns, core_ns, gcc_ns, rewrite_ns;
 } Totals;
 
@@ -81,6 +81,7 @@ static void totals_of(const FnReport *r, Totals *t)
 	}
 	if (r->rewrite) {
 		t->rewritten = r->rewritten;
+		t->phis_built = r->phis_built;
 		for (int i = 0; i < r->nvar; i++) {
 			const VarReport *v = &r->var[i];
 			t->renamed[v->renamed]++;
@@ -167,6 +168,7 @@ static void json_record(FILE *o, const char *type, const char *file, const FnRep
 				t->rewritten ? "true" : "false", t->rewritten ? "none" : "write-back");
 		else
 			fprintf(o, ",\"rewritten\":%ld", t->rewritten);
+		fprintf(o, ",\"phis_built\":%ld", t->phis_built);
 		fputs(",\"renamed_by\":{", o);
 		for (int k = 0; k < NRENAMER; k++)
 			fprintf(o, "%s\"%s\":%ld", k ? "," : "", renamer_name(k), t->renamed[k]);
@@ -473,7 +475,8 @@ static void rewrite_summary(FILE *o, const char *file, const Totals *u)
 			sep = ", ";
 		}
 	fprintf(o, "%s\n", *sep == ',' ? ")" : "");
-	fprintf(o, "  %-44s %ld / %ld\n", "phis, placed / kept", u->phis, u->phis_kept);
+	fprintf(o, "  %-44s %ld / %ld / %ld\n", "phis, placed / kept / built in GIMPLE", u->phis,
+		u->phis_kept, u->phis_built);
 	fprintf(o, "  %-44s %.1f us  (lower %.1f + core %.1f + rest %.1f)\n", "time of the pass",
 		us(u->lower_ns + u->core_ns + u->rewrite_ns), us(u->lower_ns), us(u->core_ns),
 		us(u->rewrite_ns));

@@ -74,6 +74,8 @@ typedef struct FnReport {
 	int rewrite;        /* rewrite mode: the fields below are filled */
 	int rewritten;      /* the core's SSA form was written back whole */
 	int by_core, by_gcc, in_memory; /* variables by enum Renamer */
+	long phis_built;    /* the core's phis written into GIMPLE (the kept
+	                       phis of the variables renamed by the core) */
 	Stats st;           /* the core's counters */
 	long long lower_ns, core_ns, gcc_ns;
 	long long rewrite_ns; /* rewrite mode: the rest of the pass (operand

@@ -172,13 +172,23 @@ static void finish_like_gcc(function *fun)
  * a fallback variable's) after them.  Renumbering every name this pass
  * made into GCC's order gives the versions GCC's pass gives, which later
  * passes use to order operands and partitions. */
+typedef struct { void *stmt; int var; } Clob;
+
 typedef struct Order {
 	function *fun;
 	const Bridge *b;
+	Clob *clob;         /* b's dropped clobbers, by statement address */
+	int nclob;
 	unsigned first, n;  /* names first .. n-1 are this pass's */
 	unsigned next;      /* next rank (1-based) */
 	unsigned *rank;     /* version - first -> rank, 0 when not yet */
 } Order;
+
+static int by_stmt(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)((const Clob *)a)->stmt, y = (uintptr_t)((const Clob *)b)->stmt;
+	return (x > y) - (x < y);
+}
 
 static void take(Order *o, tree t)
 {
@@ -201,11 +211,13 @@ static void order_block(Order *o, basic_block bb)
 		gimple *g = gsi_stmt(gsi);
 		if (is_gimple_debug(g))
 			continue;
-		if (gimple_code(g) == GIMPLE_NOP) /* a dropped clobber? */
-			for (int j = 0; j < o->b->nclob; j++)
-				if (o->b->clob[j] == g)
-					take(o, ssa_default_def(o->fun,
-					                        (tree)o->b->var.v[o->b->clobvar[j]].decl));
+		if (gimple_code(g) == GIMPLE_NOP && o->nclob) { /* a dropped clobber? */
+			Clob key = { g, 0 };
+			const Clob *c = (const Clob *)bsearch(&key, o->clob, (size_t)o->nclob,
+			                                      sizeof *o->clob, by_stmt);
+			if (c)
+				take(o, ssa_default_def(o->fun, (tree)o->b->var.v[c->var].decl));
+		}
 		use_operand_p u;
 		def_operand_p d;
 		ssa_op_iter it;
@@ -259,6 +271,13 @@ static int number_like_gcc(function *fun, const Bridge *b, unsigned first)
 		if (!ssa_name(v))
 			return 1;
 	o.rank = XCNEWVEC(unsigned, o.n - first);
+	o.nclob = b->nclob;
+	o.clob = XNEWVEC(Clob, o.nclob + 1);
+	for (int j = 0; j < o.nclob; j++) {
+		o.clob[j].stmt = b->clob[j];
+		o.clob[j].var = b->clobvar[j];
+	}
+	qsort(o.clob, (size_t)o.nclob, sizeof *o.clob, by_stmt);
 	int np = 0;
 	basic_block bb;
 	FOR_EACH_BB_FN(bb, fun)
@@ -290,6 +309,7 @@ static int number_like_gcc(function *fun, const Bridge *b, unsigned first)
 	}
 	XDELETEVEC(names);
 	XDELETEVEC(o.rank);
+	XDELETEVEC(o.clob);
 	return 0;
 }
 
@@ -308,12 +328,14 @@ static void self_check(function *fun, Bridge *b, const Stats *st)
 {
 	Fn *f = b->fn;
 	bridge_read_gcc(b, fun);
+	int *var_of = (int *)aalloc(f->a, (size_t)(f->ins.n + 1) * sizeof(int));
+	memset(var_of, 0xff, (size_t)(f->ins.n + 1) * sizeof(int));
+	for (int k = 0; k < b->var.n; k++)
+		var_of[b->var.v[k].alloca] = k;
 	for (int s = 0; s < st->var.n; s++) {
 		const VarStat *vs = &st->var.v[s];
-		int k;
-		for (k = 0; k < b->var.n && b->var.v[k].alloca != vs->alloca; k++)
-			;
-		if (k == b->var.n || b->var.v[k].renamed != RN_CORE)
+		int k = var_of[vs->alloca];
+		if (k < 0 || b->var.v[k].renamed != RN_CORE)
 			continue;
 		const BVar *bv = &b->var.v[k];
 		int n = 0;

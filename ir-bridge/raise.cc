@@ -378,11 +378,19 @@ static void raise_block(Raise *r, basic_block bb)
 			gphi *phi = pi.phi();
 			const Ins *in = &f->ins.v[gimple_uid(phi)];
 			int k = r->owner[in->res], v = f->poison;
-			for (int j = 0; j < in->nlab; j++)
-				if (in->lab[j] == kb) {
-					v = in->ops[j];
-					break;
-				}
+			/* The phi's labels are its block's predecessors in
+			 * ascending order (core/promote.h): a binary search,
+			 * not a scan per edge (a switch's join has thousands). */
+			int lo = 0, hi = in->nlab;
+			while (lo < hi) {
+				int m = (lo + hi) / 2;
+				if (in->lab[m] < kb)
+					lo = m + 1;
+				else
+					hi = m;
+			}
+			if (lo < in->nlab && in->lab[lo] == kb)
+				v = in->ops[lo];
 			tree t = value_name(r, k, v);
 			add_phi_arg(phi, t, e, gimple_location(SSA_NAME_DEF_STMT(t)));
 		}

@@ -326,3 +326,16 @@ const char *prune_method_name(int m)
 	}
 	return "?";
 }
+
+int phi_slot(const Ins *in, int p)
+{
+	int lo = 0, hi = in->nlab;
+	while (lo < hi) {
+		int m = (lo + hi) / 2;
+		if (in->lab[m] < p)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo;
+}

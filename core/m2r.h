@@ -174,6 +174,10 @@ static inline Ins *term_of(Fn *f, int b)
 	return bk->ins.n ? &f->ins.v[bk->ins.v[bk->ins.n - 1]] : NULL;
 }
 int op_is_term(int op);
+/* The first operand slot of phi in coming from block p (in->nlab when
+ * none): a phi's labels are its block's predecessors in ascending order,
+ * the duplicate edges of one predecessor adjacent (cfg_build). */
+int phi_slot(const Ins *in, int p);
 
 /* ---------- textual IR (text.c) ---------- */
 

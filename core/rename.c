@@ -14,21 +14,6 @@
 typedef struct { int blk, pred, mark; } Item;
 typedef struct { int var, old; } Undo;
 
-/* First operand slot of phi in coming from pred p.  Phi labels are the
- * block's predecessors, sorted with duplicates adjacent. */
-static int slot_of(const Ins *in, int p)
-{
-	int lo = 0, hi = in->nlab;
-	while (lo < hi) {
-		int m = (lo + hi) / 2;
-		if (in->lab[m] < p)
-			lo = m + 1;
-		else
-			hi = m;
-	}
-	return lo;
-}
-
 /* One entry per edge: a duplicate edge fills each of its slots. */
 static void fill_phis(Prom *P, int b, int p, const int *cur)
 {
@@ -36,7 +21,7 @@ static void fill_phis(Prom *P, int b, int p, const int *cur)
 	for (int k = P->bphioff[b]; k < P->bphioff[b + 1]; k++) {
 		int ph = P->bphi[k];
 		Ins *in = &f->ins.v[P->phi.v[ph]];
-		for (int j = slot_of(in, p); j < in->nlab && in->lab[j] == p; j++)
+		for (int j = phi_slot(in, p); j < in->nlab && in->lab[j] == p; j++)
 			in->ops[j] = cur[P->phivar.v[ph]];
 	}
 }

@@ -155,6 +155,11 @@ Bridge *bridge_lower(struct function *fun, int rewrite);
  * cannot be written back (a bug: nothing is half-written then). */
 int bridge_rewrite(Bridge *b, struct function *fun, const Stats *st);
 
+/* GCC's dominator walk in the order its into-SSA renamer walks (raise.cc):
+ * fn(arg, bb) before each block's dominator children. */
+struct basic_block_def;
+void bridge_dom_walk(struct function *fun, void (*fn)(void *, struct basic_block_def *), void *arg);
+
 /* Right after GCC's "ssa" on the same function: fill BVar.gcc_ssa and
  * the phi blocks, mapping anonymous temporaries back to their DECL
  * through the statements recorded when lowering. */

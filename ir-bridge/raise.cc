@@ -377,37 +377,43 @@ static void raise_block(Raise *r, basic_block bb)
 		for (gphi_iterator pi = gsi_start_phis(e->dest); !gsi_end_p(pi); gsi_next(&pi)) {
 			gphi *phi = pi.phi();
 			const Ins *in = &f->ins.v[gimple_uid(phi)];
-			int k = r->owner[in->res], v = f->poison;
-			/* The phi's labels are its block's predecessors in
-			 * ascending order (core/promote.h): a binary search,
-			 * not a scan per edge (a switch's join has thousands). */
-			int lo = 0, hi = in->nlab;
-			while (lo < hi) {
-				int m = (lo + hi) / 2;
-				if (in->lab[m] < kb)
-					lo = m + 1;
-				else
-					hi = m;
-			}
-			if (lo < in->nlab && in->lab[lo] == kb)
-				v = in->ops[lo];
+			/* a binary search, not a scan per edge: a switch's
+			 * join has thousands of edges */
+			int k = r->owner[in->res], v = f->poison, j = phi_slot(in, kb);
+			if (j < in->nlab && in->lab[j] == kb)
+				v = in->ops[j];
 			tree t = value_name(r, k, v);
 			add_phi_arg(phi, t, e, gimple_location(SSA_NAME_DEF_STMT(t)));
 		}
 	}
 }
 
-class raise_walker : public dom_walker {
+/* GCC's dominator walk, as its renamer makes it (rewrite_dom_walker:
+ * all blocks, children in GCC's order), calling fn before each block's
+ * children. */
+class fn_walker : public dom_walker {
 public:
-	raise_walker(Raise *r) : dom_walker(CDI_DOMINATORS, ALL_BLOCKS, NULL), m_r(r) {}
+	fn_walker(void (*fn)(void *, basic_block), void *arg)
+		: dom_walker(CDI_DOMINATORS, ALL_BLOCKS, NULL), m_fn(fn), m_arg(arg) {}
 	edge before_dom_children(basic_block bb) final override
 	{
-		raise_block(m_r, bb);
+		m_fn(m_arg, bb);
 		return NULL;
 	}
 private:
-	Raise *m_r;
+	void (*m_fn)(void *, basic_block);
+	void *m_arg;
 };
+
+void bridge_dom_walk(struct function *fun, void (*fn)(void *, basic_block), void *arg)
+{
+	fn_walker(fn, arg).walk(ENTRY_BLOCK_PTR_FOR_FN(fun));
+}
+
+static void raise_cb(void *r, basic_block bb)
+{
+	raise_block((Raise *)r, bb);
+}
 
 /* Operands of every statement scanned; a renamed variable still named
  * by one (a statement the lowering did not record: a bug) is reported
@@ -480,7 +486,7 @@ int bridge_rewrite(Bridge *b, struct function *fun, const Stats *st)
 	b->clob = (void **)aalloc(f->a, (size_t)(nclob + 1) * sizeof(void *));
 	b->clobvar = (int *)aalloc(f->a, (size_t)(nclob + 1) * sizeof(int));
 	make_phis(&r);
-	raise_walker(&r).walk(ENTRY_BLOCK_PTR_FOR_FN(fun));
+	bridge_dom_walk(fun, raise_cb, &r);
 	basic_block bb; /* blocks the walk does not reach (unreachable) */
 	FOR_EACH_BB_FN(bb, fun)
 		if (!r.seen[bb->index])

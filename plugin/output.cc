@@ -292,6 +292,16 @@ static void text_fn_row(FILE *o, const FnReport *r)
 		r->differ, r->unexplained, us(r->lower_ns), us(r->core_ns), us(r->gcc_ns));
 }
 
+/* "promoted (general)" or "not promoted: address-passed" */
+static const char *ours_text(const VarReport *v, char *buf, size_t n)
+{
+	if (v->ours)
+		snprintf(buf, n, "promoted (%s)", path_name(v->path));
+	else
+		snprintf(buf, n, "not promoted: %s", reason_name(v->reason));
+	return buf;
+}
+
 static void text_var_rows(FILE *o, const FnReport *r)
 {
 	if (r->rewrite) {
@@ -300,11 +310,7 @@ static void text_var_rows(FILE *o, const FnReport *r)
 		for (int i = 0; i < r->nvar; i++) {
 			const VarReport *v = &r->var[i];
 			char ours[64];
-			if (v->ours)
-				snprintf(ours, sizeof ours, "promoted (%s)", path_name(v->path));
-			else
-				snprintf(ours, sizeof ours, "not promoted: %s", reason_name(v->reason));
-			fprintf(o, "      %-16s %5d  %-32s ", v->name, v->line, ours);
+			fprintf(o, "      %-16s %5d  %-32s ", v->name, v->line, ours_text(v, ours, sizeof ours));
 			char *b = NULL;
 			size_t n = 0;
 			FILE *m = open_memstream(&b, &n);
@@ -323,11 +329,7 @@ static void text_var_rows(FILE *o, const FnReport *r)
 	for (int i = 0; i < r->nvar; i++) {
 		const VarReport *v = &r->var[i];
 		char ours[64];
-		if (v->ours)
-			snprintf(ours, sizeof ours, "promoted (%s)", path_name(v->path));
-		else
-			snprintf(ours, sizeof ours, "not promoted: %s", reason_name(v->reason));
-		fprintf(o, "      %-16s %5d  %-32s %-7s ", v->name, v->line, ours,
+		fprintf(o, "      %-16s %5d  %-32s %-7s ", v->name, v->line, ours_text(v, ours, sizeof ours),
 			!r->compared ? "-" : v->gcc ? "ssa" : "memory");
 		char *b = NULL;
 		size_t n = 0;

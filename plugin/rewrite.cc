@@ -37,7 +37,6 @@
 #include "dominance.h"
 #include "attribs.h"
 #include "attr-fnspec.h"
-#include "domwalk.h"
 #include "diagnostic-core.h"
 
 #include "plugin.h"
@@ -233,17 +232,10 @@ static void order_block(Order *o, basic_block bb)
 			take_default(o, PHI_ARG_DEF_FROM_EDGE(pi.phi(), e));
 }
 
-class order_walker : public dom_walker {
-public:
-	order_walker(Order *o) : dom_walker(CDI_DOMINATORS, ALL_BLOCKS, NULL), m_o(o) {}
-	edge before_dom_children(basic_block bb) final override
-	{
-		order_block(m_o, bb);
-		return NULL;
-	}
-private:
-	Order *m_o;
-};
+static void order_cb(void *o, basic_block bb)
+{
+	order_block((Order *)o, bb);
+}
 
 typedef struct { unsigned uid; int bb; tree res; } PhiKey;
 
@@ -297,7 +289,7 @@ static int number_like_gcc(function *fun, const Bridge *b, unsigned first)
 	for (int j = 0; j < np; j++)
 		take(&o, ph[j].res);
 	XDELETEVEC(ph);
-	order_walker(&o).walk(ENTRY_BLOCK_PTR_FOR_FN(fun));
+	bridge_dom_walk(fun, order_cb, &o);
 	for (unsigned v = first; v < o.n; v++) /* anything else: as it was */
 		take(&o, ssa_name(v));
 	tree *names = XNEWVEC(tree, o.n - first);

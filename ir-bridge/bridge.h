@@ -40,10 +40,10 @@ enum VarFlag {
 /* In rewrite mode, who gives a variable its SSA names.  Names are
  * stable (JSON "renamed_by", doc/rewrite.md). */
 enum Renamer {
-	RN_MEMORY,  /* "memory": not a GIMPLE register, stays in memory */
 	RN_CORE,    /* "core": promoted by the core, renamed by the bridge */
 	RN_GCC,     /* "gcc": a GIMPLE register the core did not promote,
 	               renamed by GCC's update_ssa (a named fallback) */
+	RN_MEMORY,  /* "memory": not a GIMPLE register, stays in memory */
 	NRENAMER
 };
 const char *renamer_name(int r);

@@ -44,9 +44,7 @@
 
 #include "bridge-int.h"
 
-static const char *const renamers[NRENAMER] = {
-	[RN_MEMORY] = "memory", [RN_CORE] = "core", [RN_GCC] = "gcc",
-};
+static const char *const renamers[NRENAMER] = { "core", "gcc", "memory" }; /* enum Renamer */
 
 const char *renamer_name(int r)
 {

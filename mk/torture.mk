@@ -61,12 +61,16 @@ unpack-gcc-tests = if [ ! -f $(1)/.unpacked ]; then \
 torture-src: need-gcc-source
 	@$(call unpack-gcc-tests,$(TORTURE_DIR),gcc.c-torture/compile gcc.c-torture/execute)
 
+# TORTURE_PLUGIN_ARGS: more plugin arguments for the plugin's compilation
+# (e.g. -fplugin-arg-mem2reg-mode=rewrite, TORTURE_OUT=build/torture-rw).
+TORTURE_OUT ?= $(B)/torture
 torture: all torture-src
-	@mkdir -p $(B)/torture
+	@mkdir -p $(TORTURE_OUT)
 	@cd $(TORTURE_ROOT) && find compile execute -name '*.c' | LC_ALL=C sort \
-		| grep -E '$(or $(TORTURE_FILTER),.)' > $(abspath $(B))/torture/files
+		| grep -E '$(or $(TORTURE_FILTER),.)' > $(abspath $(TORTURE_OUT))/files
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) \
-		bash tools/torture.sh run $(B)/torture $(TORTURE_ROOT) $(B)/torture/files '$(TORTURE_LEVELS)'
+		PLUGIN_ARGS='$(TORTURE_PLUGIN_ARGS)' \
+		bash tools/torture.sh run $(TORTURE_OUT) $(TORTURE_ROOT) $(TORTURE_OUT)/files '$(TORTURE_LEVELS)'
 
 # torture-dg: GCC's front-end test directories, beyond c-torture: every
 # file of gcc.dg (with gcc), g++.dg (g++) and gfortran.dg (gfortran),

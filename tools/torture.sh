@@ -21,6 +21,9 @@
 # Environment: CC (gcc), PLUGIN (build/mem2reg.so, absolute), JOBS (2),
 # RESUME (0), PLUGIN_ID (what the plugin was built from, for plugin.txt),
 # EXTRA_CFLAGS (added to both compilations, e.g. -I for csmith),
+# PLUGIN_ARGS (more -fplugin-arg-mem2reg-* for the plugin's compilation:
+# "-fplugin-arg-mem2reg-mode=rewrite" checks that rewrite mode gives the
+# same assembly),
 # TIMEOUT (seconds per compilation without the plugin, 300; twice that
 # with it, so that a loaded machine does not turn a slow file into a crash), VERIFY (1: also the plugin's
 # "verify" of the core's SSA).
@@ -77,6 +80,8 @@ one() {
 		local pargs=(-fplugin="$PLUGIN" -fplugin-arg-mem2reg-stats=none
 			-fplugin-arg-mem2reg-output="$tmp/$tag.jsonl")
 		[ "$VERIFY" = 1 ] && pargs+=(-fplugin-arg-mem2reg-verify)
+		# shellcheck disable=SC2206
+		[ -n "${PLUGIN_ARGS:-}" ] && pargs+=($PLUGIN_ARGS)
 		local rc=0
 		# shellcheck disable=SC2086
 		timeout $((2 * TIMEOUT)) "$CC" "${pargs[@]}" $lv -w -gno-record-gcc-switches $EXTRA_CFLAGS "${mod[@]}" \

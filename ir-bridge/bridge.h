@@ -51,13 +51,16 @@ const char *renamer_name(int r);
 enum {
 	FB_WRITE_BACK = NREASON, /* "write-back": the core's result could not
 	                     be written back (a bug; the note is in Bridge.err) */
-	FB_ABNORMAL_DEF,    /* "abnormal-call-def": a phi would take, along
-	                     an abnormal edge, the value the call that makes
-	                     the edge defines, which does not exist there
-	                     (seen: dead phis of minimal and semi-pruned
-	                     placement at a setjmp dispatcher; GCC's inliner
-	                     then breaks SSA, and GCC's pruned placement
-	                     never places them), so GCC renames it */
+	FB_EDGE_DEF,        /* "eh-abnormal-def": a phi would take, along an
+	                     EH or abnormal edge, the value defined by the
+	                     statement (a call) that makes the edge, which
+	                     does not exist there: the call has not returned.
+	                     GCC's inliner then copies that argument onto the
+	                     edges of the inlined body and SSA breaks.  GCC's
+	                     own placement never needs such a phi (the
+	                     gimplifier and EH lowering give calls temporaries
+	                     dead at once); the textbook placements place
+	                     dead ones, so GCC renames such a variable */
 	NFALLBACK
 };
 const char *fallback_name(int r); /* "address-escaped", "write-back", ... */

@@ -53,7 +53,7 @@ const char *renamer_name(int r)
 
 const char *fallback_name(int r)
 {
-	return r == FB_WRITE_BACK ? "write-back" : r == FB_ABNORMAL_DEF ? "abnormal-call-def"
+	return r == FB_WRITE_BACK ? "write-back" : r == FB_EDGE_DEF ? "eh-abnormal-def"
 	       : reason_name(r);
 }
 
@@ -99,9 +99,9 @@ static int bad(Raise *r, int k, const char *what, int ins)
 }
 
 /* Is v, coming into block gb from core block p, the definition made by
- * the statement that ends p and whose abnormal edge this is?  (Along an
- * abnormal edge out of a call its definition has not happened.) */
-static int abnormal_call_def(Raise *r, basic_block gb, int p, int v)
+ * the statement that ends p and whose EH or abnormal edge this is?
+ * (Along such an edge out of a call its definition has not happened.) */
+static int own_edge_def(Raise *r, basic_block gb, int p, int v)
 {
 	const Fn *f = r->f;
 	v = val_res(r->f, v);
@@ -113,7 +113,8 @@ static int abnormal_call_def(Raise *r, basic_block gb, int p, int v)
 	basic_block pb = BASIC_BLOCK_FOR_FN(r->fun, r->b->bb_of_blk[p]);
 	edge e = find_edge(pb, gb);
 	gimple *g = (gimple *)r->b->site[f->val.v[v].ins].stmt;
-	return e && (e->flags & EDGE_ABNORMAL) && g && g == last_stmt(pb) && stmt_ends_bb_p(g);
+	return e && (e->flags & (EDGE_ABNORMAL | EDGE_EH)) && g && g == last_stmt(pb) &&
+	       stmt_ends_bb_p(g);
 }
 
 /* Decide which variables are renamed here, and check that the core's
@@ -188,9 +189,9 @@ static void check(Raise *r, const Stats *st)
 				r->mine[k] = !bad(r, k, "a phi operand of another variable", i);
 				break;
 			}
-			if (abnormal_call_def(r, gb, in->lab[j], in->ops[j])) {
+			if (own_edge_def(r, gb, in->lab[j], in->ops[j])) {
 				r->mine[k] = 0;
-				b->var.v[k].fallback = FB_ABNORMAL_DEF;
+				b->var.v[k].fallback = FB_EDGE_DEF;
 				break;
 			}
 		}

@@ -51,16 +51,17 @@ const char *renamer_name(int r);
 enum {
 	FB_WRITE_BACK = NREASON, /* "write-back": the core's result could not
 	                     be written back (a bug; the note is in Bridge.err) */
-	FB_EDGE_DEF,        /* "eh-abnormal-def": a phi would take, along an
-	                     EH or abnormal edge, the value defined by the
-	                     statement (a call) that makes the edge, which
-	                     does not exist there: the call has not returned.
-	                     GCC's inliner then copies that argument onto the
-	                     edges of the inlined body and SSA breaks.  GCC's
-	                     own placement never needs such a phi (the
-	                     gimplifier and EH lowering give calls temporaries
-	                     dead at once); the textbook placements place
-	                     dead ones, so GCC renames such a variable */
+	FB_EDGE_DEF,        /* "eh-abnormal-def": a use (a load or a phi
+	                     operand) would see the value defined by a
+	                     statement (a call) that ends its block with EH
+	                     or abnormal edges, along one of those edges,
+	                     where the call has not returned and the value
+	                     does not exist; once the call is inlined, SSA
+	                     breaks.  GCC's own placement never needs such a
+	                     use (the gimplifier and EH lowering give such
+	                     calls temporaries that are dead at once); the
+	                     textbook placements' dead phis do, so GCC
+	                     renames such a variable (raise.cc) */
 	NFALLBACK
 };
 const char *fallback_name(int r); /* "address-escaped", "write-back", ... */

@@ -98,23 +98,44 @@ static int bad(Raise *r, int k, const char *what, int ins)
 	return 1;
 }
 
-/* Is v, coming into block gb from core block p, the definition made by
- * the statement that ends p and whose EH or abnormal edge this is?
- * (Along such an edge out of a call its definition has not happened.) */
-static int own_edge_def(Raise *r, basic_block gb, int p, int v)
+/* Does a use of v (a load in block use; for a phi operand, from is the
+ * edge it comes along) see the definition of a statement that ends its
+ * block with EH or abnormal edges, other than through its normal edge?
+ * Along those edges the call has not returned: the value does not
+ * exist.  GCC's dominance makes such a use valid SSA, but once the call
+ * is inlined its body's EH and abnormal edges no longer pass the
+ * definition and SSA breaks.  GCC's own placement never needs such a use
+ * (the gimplifier and EH lowering give such calls temporaries that are
+ * dead at once); the textbook placements' dead phis do. */
+static int beyond_own_edge(Raise *r, int v, basic_block use, edge from)
 {
 	const Fn *f = r->f;
 	v = val_res(r->f, v);
-	if (f->val.v[v].kind != VDEF || p <= 0)
+	if (f->val.v[v].kind != VDEF)
 		return 0;
-	const Ins *st = &f->ins.v[f->val.v[v].ins];
-	if (st->blk != p)
-		return 0;
-	basic_block pb = BASIC_BLOCK_FOR_FN(r->fun, r->b->bb_of_blk[p]);
-	edge e = find_edge(pb, gb);
+	int sb = f->ins.v[f->val.v[v].ins].blk;
 	gimple *g = (gimple *)r->b->site[f->val.v[v].ins].stmt;
-	return e && (e->flags & (EDGE_ABNORMAL | EDGE_EH)) && g && g == last_stmt(pb) &&
-	       stmt_ends_bb_p(g);
+	if (sb <= 0 || !g)
+		return 0;
+	basic_block b = BASIC_BLOCK_FOR_FN(r->fun, r->b->bb_of_blk[sb]);
+	if (g != last_stmt(b) || !stmt_ends_bb_p(g))
+		return 0;
+	basic_block normal = NULL;
+	int special = 0;
+	edge e;
+	edge_iterator ei;
+	FOR_EACH_EDGE(e, ei, b->succs) {
+		if (e->flags & (EDGE_EH | EDGE_ABNORMAL))
+			special = 1;
+		else
+			normal = e->dest;
+	}
+	if (!special)
+		return 0;
+	if (from && from->src == b)
+		return from->dest != normal;
+	basic_block at = from ? from->src : use;
+	return !normal || !dominated_by_p(CDI_DOMINATORS, at, normal);
 }
 
 /* Decide which variables are renamed here, and check that the core's
@@ -173,13 +194,17 @@ static void check(Raise *r, const Stats *st)
 			k = r->owner[in->res];
 		if (k < 0 || !r->mine[k])
 			continue;
+		int bb = b->bb_of_blk[in->blk];
+		basic_block gb = bb >= 0 ? BASIC_BLOCK_FOR_FN(r->fun, bb) : NULL;
 		if (in->op == OLOAD) {
 			if (!(in->flags & IDEAD) || !expressible(r, k, in->res))
 				r->mine[k] = !bad(r, k, "a load the core did not resolve", i);
+			else if (gb && beyond_own_edge(r, in->res, gb, NULL)) {
+				r->mine[k] = 0;
+				b->var.v[k].fallback = FB_EDGE_DEF;
+			}
 			continue;
 		}
-		int bb = b->bb_of_blk[in->blk];
-		basic_block gb = bb >= 0 ? BASIC_BLOCK_FOR_FN(r->fun, bb) : NULL;
 		if (!gb || (int)EDGE_COUNT(gb->preds) != in->nop) {
 			r->mine[k] = !bad(r, k, "a phi whose block has other edges", i);
 			continue;
@@ -189,7 +214,9 @@ static void check(Raise *r, const Stats *st)
 				r->mine[k] = !bad(r, k, "a phi operand of another variable", i);
 				break;
 			}
-			if (own_edge_def(r, gb, in->lab[j], in->ops[j])) {
+			int pb = in->lab[j] > 0 ? b->bb_of_blk[in->lab[j]] : -1;
+			edge e = pb >= 0 ? find_edge(BASIC_BLOCK_FOR_FN(r->fun, pb), gb) : NULL;
+			if (e && beyond_own_edge(r, in->ops[j], gb, e)) {
 				r->mine[k] = 0;
 				b->var.v[k].fallback = FB_EDGE_DEF;
 				break;

@@ -170,7 +170,9 @@ static void finish_like_gcc(function *fun)
  * bridge made our names in that order, but update_ssa made .MEM's (and
  * a fallback variable's) after them.  Renumbering every name this pass
  * made into GCC's order gives the versions GCC's pass gives, which later
- * passes use to order operands and partitions. */
+ * passes use to order operands and partitions.  The versions themselves
+ * are the ones make_ssa_name handed out: first those of the names earlier
+ * passes released (the free list, taken from its end), then new ones. */
 typedef struct { void *stmt; int var; } Clob;
 
 typedef struct Order {
@@ -178,9 +180,13 @@ typedef struct Order {
 	const Bridge *b;
 	Clob *clob;         /* b's dropped clobbers, by statement address */
 	int nclob;
-	unsigned first, n;  /* names first .. n-1 are this pass's */
+	unsigned *slot;     /* the versions this pass's names were given, in
+	                       the order make_ssa_name hands them out: the
+	                       free list's (last first), then fresh ones */
+	int nslot;
+	int *pos;           /* version -> index in slot, or -1 */
 	unsigned next;      /* next rank (1-based) */
-	unsigned *rank;     /* version - first -> rank, 0 when not yet */
+	unsigned *rank;     /* index in slot -> rank, 0 when not yet */
 } Order;
 
 static int by_stmt(const void *a, const void *b)
@@ -194,8 +200,8 @@ static void take(Order *o, tree t)
 	if (!t || TREE_CODE(t) != SSA_NAME)
 		return;
 	unsigned v = SSA_NAME_VERSION(t);
-	if (v >= o->first && v < o->n && !o->rank[v - o->first])
-		o->rank[v - o->first] = ++o->next;
+	if (v < num_ssa_names && o->pos[v] >= 0 && !o->rank[o->pos[v]])
+		o->rank[o->pos[v]] = ++o->next;
 }
 
 static void take_default(Order *o, tree t)
@@ -247,22 +253,48 @@ static int by_uid_bb(const void *a, const void *b)
 	return (x->bb > y->bb) - (x->bb < y->bb);
 }
 
+/* Versions on the free list when the pass starts (names released by
+ * earlier passes): make_ssa_name takes them first, from the end. */
+typedef struct { unsigned *v; int n; unsigned first; } Versions;
+
+static void versions_at_start(function *fun, Versions *vs)
+{
+	vec<tree, va_gc> *fl = fun->gimple_df->free_ssanames;
+	vs->n = (int)vec_safe_length(fl);
+	vs->v = XNEWVEC(unsigned, vs->n + 1);
+	for (int i = 0; i < vs->n; i++)
+		vs->v[i] = SSA_NAME_VERSION((*fl)[i]);
+	vs->first = num_ssa_names;
+}
+
 /* Returns 0, or 1 when the versions were left alone (a released name
  * among ours: its number must stay free). */
-static int number_like_gcc(function *fun, const Bridge *b, unsigned first)
+static int number_like_gcc(function *fun, const Bridge *b, const Versions *vs)
 {
 	Order o;
 	memset(&o, 0, sizeof o);
 	o.fun = fun;
 	o.b = b;
-	o.first = first;
-	o.n = num_ssa_names;
-	if (o.n <= first)
-		return 0;
-	for (unsigned v = first; v < o.n; v++)
-		if (!ssa_name(v))
+	unsigned n = num_ssa_names;
+	o.slot = XNEWVEC(unsigned, vs->n + (n > vs->first ? n - vs->first : 0) + 1);
+	for (int i = vs->n - 1; i >= 0 && ssa_name(vs->v[i]); i--)
+		o.slot[o.nslot++] = vs->v[i];
+	for (unsigned v = vs->first; v < n; v++) {
+		if (!ssa_name(v)) {
+			XDELETEVEC(o.slot);
 			return 1;
-	o.rank = XCNEWVEC(unsigned, o.n - first);
+		}
+		o.slot[o.nslot++] = v;
+	}
+	if (!o.nslot) {
+		XDELETEVEC(o.slot);
+		return 0;
+	}
+	o.pos = XNEWVEC(int, n + 1);
+	memset(o.pos, 0xff, (n + 1) * sizeof(int));
+	for (int i = 0; i < o.nslot; i++)
+		o.pos[o.slot[i]] = i;
+	o.rank = XCNEWVEC(unsigned, o.nslot);
 	o.nclob = b->nclob;
 	o.clob = XNEWVEC(Clob, o.nclob + 1);
 	for (int j = 0; j < o.nclob; j++) {
@@ -290,17 +322,19 @@ static int number_like_gcc(function *fun, const Bridge *b, unsigned first)
 		take(&o, ph[j].res);
 	XDELETEVEC(ph);
 	bridge_dom_walk(fun, order_cb, &o);
-	for (unsigned v = first; v < o.n; v++) /* anything else: as it was */
-		take(&o, ssa_name(v));
-	tree *names = XNEWVEC(tree, o.n - first);
-	for (unsigned v = first; v < o.n; v++)
-		names[o.rank[v - first] - 1] = ssa_name(v);
-	for (unsigned k = 0; k < o.n - first; k++) {
-		SSA_NAME_VERSION(names[k]) = first + k;
-		(*SSANAMES(fun))[first + k] = names[k];
+	for (int i = 0; i < o.nslot; i++) /* anything else: as it was */
+		take(&o, ssa_name(o.slot[i]));
+	tree *names = XNEWVEC(tree, o.nslot);
+	for (int i = 0; i < o.nslot; i++)
+		names[o.rank[i] - 1] = ssa_name(o.slot[i]);
+	for (int k = 0; k < o.nslot; k++) {
+		SSA_NAME_VERSION(names[k]) = o.slot[k];
+		(*SSANAMES(fun))[o.slot[k]] = names[k];
 	}
 	XDELETEVEC(names);
 	XDELETEVEC(o.rank);
+	XDELETEVEC(o.pos);
+	XDELETEVEC(o.slot);
 	XDELETEVEC(o.clob);
 	return 0;
 }
@@ -360,7 +394,8 @@ public:
 unsigned int pass_rewrite::execute(function *fun)
 {
 	long long t0 = m2r_now();
-	unsigned first = num_ssa_names; /* the gimplifier's names */
+	Versions vs; /* what the gimplifier and earlier passes left */
+	versions_at_start(fun, &vs);
 	if (optimize)
 		execute_update_addresses_taken();
 	init_ssa_operands(fun);
@@ -372,8 +407,10 @@ unsigned int pass_rewrite::execute(function *fun)
 	long long core_ns = 0;
 	Bridge *b = m2r_lower_promote(fun, 1, &st, &core_ns);
 	long long t2 = m2r_now();
-	if (!b) /* no body: cannot happen for a pass that requires a CFG */
+	if (!b) { /* no body: cannot happen for a pass that requires a CFG */
+		XDELETEVEC(vs.v);
 		return 0;
+	}
 	if (bridge_rewrite(b, fun, &st) < 0)
 		error_at(DECL_SOURCE_LOCATION(fun->decl),
 			 "mem2reg: rewrite mode could not write the SSA form of %qs back: %s "
@@ -383,8 +420,9 @@ unsigned int pass_rewrite::execute(function *fun)
 	update_ssa(TODO_update_ssa);
 	if (m2r_args.verify)
 		self_check(fun, b, &st);
-	if (number_like_gcc(fun, b, first))
+	if (number_like_gcc(fun, b, &vs))
 		bridge_note(b, "SSA versions not renumbered: a released name among them");
+	XDELETEVEC(vs.v);
 	finish_like_gcc(fun);
 	long long t3 = m2r_now();
 	if (FILE *d = out_dump()) {

@@ -45,8 +45,8 @@ COMPARE_DEBUG=${COMPARE_DEBUG:--O2 -g}
 HERE=$(cd "$(dirname "$0")" && pwd)
 PLUGIN=${PLUGIN:-$HERE/../build/mem2reg.so}
 
-# "-O2 -g" -> "O2-g"
-level_tag() { echo "$1" | sed 's/^-//; s/ -/-/g; s/ /_/g'; }
+# shellcheck source=tools/torture-lib.sh
+. "$HERE/torture-lib.sh"
 
 # Run ./$1 in directory $2 with a time limit: "STATUS" on the first line
 # of $3, the program's output after it.
@@ -163,29 +163,9 @@ report() {
 
 run() {
 	local out=$1 root=$2 list=$3 levels=$4 placements=$5
-	if [ ! -f "$PLUGIN" ]; then
-		echo "error: no plugin $PLUGIN (run make first)" >&2
-		exit 1
-	fi
-	root=$(cd "$root" && pwd)
-	mkdir -p "$out"
-	out=$(cd "$out" && pwd)
-	local todo=$list
-	if [ "${RESUME:-0}" = 1 ] && [ -f "$out/results" ] && [ -f "$out/mem2reg.so" ]; then
-		todo="$out/todo"
-		awk 'NR == FNR { sub(/^[^ ]+ [^ ]+ [^ ]+ [^ ]+ /, ""); done[$0] = 1; next } !($0 in done)' \
-			"$out/results" "$list" > "$todo"
-		echo "torture-rewrite: resuming: $(($(wc -l < "$list") - $(wc -l < "$todo"))) of $(wc -l < "$list") files already done"
-	else
-		rm -rf "$out/fail" "$out/records" "$out/results" "$out/todo"
-		# a copy: a "make" elsewhere must not replace it under a compilation
-		cp "$PLUGIN" "$out/mem2reg.so.tmp" && mv -f "$out/mem2reg.so.tmp" "$out/mem2reg.so" || exit 1
-		{ echo "plugin: ${PLUGIN_ID:-unknown}, $(date -u +%Y-%m-%dT%H:%MZ)"
-		  sha256sum "$out/mem2reg.so"; } > "$out/plugin.txt"
-	fi
+	# (sets out, root, todo, PLUGIN)
+	run_setup torture-rewrite "$out" "$root" "$list" 4 fail records results
 	mkdir -p "$out/fail" "$out/records"
-	: >> "$out/results"
-	export PLUGIN="$out/mem2reg.so"
 	local total per
 	total=$(wc -l < "$todo")
 	per=$(( $(echo "$levels" | awk -F';' '{print NF}') * $(echo "$placements" | awk -F';' '{print NF}') ))

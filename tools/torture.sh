@@ -48,8 +48,8 @@ EXTRA_CFLAGS=${EXTRA_CFLAGS:-}
 HERE=$(cd "$(dirname "$0")" && pwd)
 PLUGIN=${PLUGIN:-$HERE/../build/mem2reg.so}
 
-# "-O2 -g" -> "O2-g"
-level_tag() { echo "$1" | sed 's/^-//; s/ -/-/g; s/ /_/g'; }
+# shellcheck source=tools/torture-lib.sh
+. "$HERE/torture-lib.sh"
 
 one() {
 	local out=$1 root=$2 f=$3 levels=${4:-$LEVELS_DEFAULT}
@@ -118,33 +118,9 @@ report() {
 
 run() {
 	local out=$1 root=$2 list=$3 levels=${4:-$LEVELS_DEFAULT}
-	if [ ! -f "$PLUGIN" ]; then
-		echo "error: no plugin $PLUGIN (run make first)" >&2
-		exit 1
-	fi
-	root=$(cd "$root" && pwd)
-	mkdir -p "$out"
-	out=$(cd "$out" && pwd)
-	local todo=$list
-	if [ "${RESUME:-0}" = 1 ] && [ -f "$out/results" ] && [ -f "$out/mem2reg.so" ]; then
-		# Whole files only are in results: go on with the others, with
-		# the plugin the run started with.
-		todo="$out/todo"
-		awk 'NR == FNR { sub(/^[^ ]+ [^ ]+ /, ""); done[$0] = 1; next } !($0 in done)' \
-			"$out/results" "$list" > "$todo"
-		echo "torture: resuming: $(($(wc -l < "$list") - $(wc -l < "$todo"))) of $(wc -l < "$list") files already done"
-		cat "$out/plugin.txt" 2>/dev/null
-	else
-		rm -rf "$out/fail" "$out"/*.jsonl "$out/results" "$out/todo"
-		# A copy of the plugin: a "make" elsewhere must not replace it
-		# under a running compilation (cc1: "file too short").
-		cp "$PLUGIN" "$out/mem2reg.so.tmp" && mv -f "$out/mem2reg.so.tmp" "$out/mem2reg.so" || exit 1
-		{ echo "plugin: ${PLUGIN_ID:-unknown}, $(date -u +%Y-%m-%dT%H:%MZ)"
-		  sha256sum "$out/mem2reg.so"; } > "$out/plugin.txt"
-	fi
+	# (sets out, root, todo, PLUGIN)
+	run_setup torture "$out" "$root" "$list" 2 fail results '*.jsonl'
 	mkdir -p "$out/fail"
-	: >> "$out/results"
-	export PLUGIN="$out/mem2reg.so"
 	local total nlv
 	total=$(wc -l < "$todo")
 	nlv=$(echo "$levels" | awk -F';' '{print NF}')

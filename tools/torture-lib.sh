@@ -1,0 +1,45 @@
+# torture-lib.sh - what the drivers of the long runs share (sourced by
+# torture.sh and rewrite-torture.sh).
+
+# "-O2 -g" -> "O2-g"
+level_tag() { echo "$1" | sed 's/^-//; s/ -/-/g; s/ /_/g'; }
+
+# run_setup NAME OUT ROOT LIST FIELDS CLEAN...: the start of a run.
+# Sets out and root (absolute), todo (the files still to do) and PLUGIN
+# (exported: the run's own copy, so that a "make" elsewhere cannot
+# replace it under a running compilation, cc1: "file too short").
+# RESUME=1 with a results file whose lines are FIELDS fields then the
+# file goes on with the files not in it, with the plugin the run began
+# with; otherwise CLEAN (paths below OUT) are removed and a new copy of
+# the plugin is described in OUT/plugin.txt.
+run_setup() {
+	local name=$1 list=$4 fields=$5
+	out=$2 root=$3
+	shift 5
+	if [ ! -f "$PLUGIN" ]; then
+		echo "error: no plugin $PLUGIN (run make first)" >&2
+		exit 1
+	fi
+	root=$(cd "$root" && pwd)
+	mkdir -p "$out"
+	out=$(cd "$out" && pwd)
+	todo=$list
+	if [ "${RESUME:-0}" = 1 ] && [ -f "$out/results" ] && [ -f "$out/mem2reg.so" ]; then
+		# Whole files only are in results: go on with the others.
+		todo="$out/todo"
+		awk -v k="$fields" 'NR == FNR { for (i = 0; i < k; i++) sub(/^[^ ]+ /, ""); done[$0] = 1; next }
+			!($0 in done)' "$out/results" "$list" > "$todo"
+		echo "$name: resuming: $(($(wc -l < "$list") - $(wc -l < "$todo"))) of $(wc -l < "$list") files already done"
+		cat "$out/plugin.txt" 2>/dev/null
+	else
+		local c
+		# shellcheck disable=SC2086
+		for c in "$@"; do rm -rf "${out:?}"/$c; done
+		rm -f "$out/todo"
+		cp "$PLUGIN" "$out/mem2reg.so.tmp" && mv -f "$out/mem2reg.so.tmp" "$out/mem2reg.so" || exit 1
+		{ echo "plugin: ${PLUGIN_ID:-unknown}, $(date -u +%Y-%m-%dT%H:%MZ)"
+		  sha256sum "$out/mem2reg.so"; } > "$out/plugin.txt"
+	fi
+	: >> "$out/results"
+	export PLUGIN="$out/mem2reg.so"
+}

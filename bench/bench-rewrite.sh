@@ -36,7 +36,9 @@ mkdir -p "$DIR"
 DIR=$(realpath "$DIR")
 fail() { echo "bench-rewrite: $*" >&2; exit 1; }
 command -v valgrind >/dev/null || echo "bench-rewrite: no valgrind: times only" >&2
-ulimit -s unlimited 2>/dev/null || true
+# The parsers recurse once per nesting level (ladder): a big stack.
+ulimit -s unlimited 2>/dev/null || ulimit -s 1048576 2>/dev/null ||
+	echo "bench-rewrite: note: could not raise the stack limit ($(ulimit -s)); the deepest shapes may fail" >&2
 
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print 0; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.0f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 # sum of "KEY":N over the function records of a JSON Lines file

@@ -145,16 +145,7 @@ one() {
 			fi
 		done
 	done
-	(
-		flock 9 || exit 1
-		local r
-		for r in "${recs[@]}"; do
-			cat "$tmp/$r.jsonl" >> "$out/records/$r.jsonl"
-		done
-		printf '%s\n' "${lines[@]}" >> "$out/results"
-	) 9>>"$out/.lock"
-	printf '%s\n' "${lines[@]}"
-	rm -rf "$tmp"
+	finish_file "$tmp" "$out" records/
 }
 
 report() {

@@ -43,3 +43,22 @@ run_setup() {
 	: >> "$out/results"
 	export PLUGIN="$out/mem2reg.so"
 }
+
+# finish_file TMP OUT RECDIR: the end of one file of a run.  Appends the
+# caller's records TMP/R.jsonl (R in the array recs) to OUT/RECDIR/R.jsonl
+# and its result lines (the array lines) to OUT/results, both at once
+# under a lock, so that an interrupted run has only whole files and
+# parallel jobs never interleave; prints the lines, removes TMP.
+finish_file() {
+	local tmp=$1 out=$2 dir=$3
+	(
+		flock 9 || exit 1
+		local r
+		for r in "${recs[@]}"; do
+			cat "$tmp/$r.jsonl" >> "$out/$dir$r.jsonl"
+		done
+		[ ${#lines[@]} = 0 ] || printf '%s\n' "${lines[@]}" >> "$out/results"
+	) 9>>"$out/.lock"
+	[ ${#lines[@]} = 0 ] || printf '%s\n' "${lines[@]}"
+	rm -rf "$tmp"
+}

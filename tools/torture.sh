@@ -99,16 +99,8 @@ one() {
 			lines+=("ok $tag $f")
 		fi
 	done
-	# The file's records and results in one go (see "run").
-	(
-		flock 9 || exit 1
-		for tag in "${tags[@]}"; do
-			cat "$tmp/$tag.jsonl" >> "$out/$tag.jsonl"
-		done
-		printf '%s\n' "${lines[@]}" >> "$out/results"
-	) 9>>"$out/.lock"
-	printf '%s\n' "${lines[@]}"
-	rm -rf "$tmp"
+	local -a recs=("${tags[@]}")
+	finish_file "$tmp" "$out" ""
 }
 
 report() {

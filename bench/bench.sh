@@ -76,7 +76,7 @@ CSV=$DIR/results.csv
 
 echo "bench: $(date -u +%FT%TZ), $(nproc) cores, $CC $($CC -dumpversion), runs=$RUNS (median)"
 echo "bench: $llvm_note"
-echo "bench: clock $M2R_CLOCK (core, GCC, LLVM and the walk; lowering: wall)"
+echo "bench: clock $M2R_CLOCK (every time: lowering, core, GCC, LLVM and the walk)"
 # The generated shapes (BENCH_SHAPES= empty: c-torture only).
 if [ -n "${SHAPES//[[:space:]]/}" ]; then
 for shape in $SHAPES; do

@@ -26,12 +26,7 @@
 
 static int *xints(size_t n)
 {
-	int *p = malloc((n ? n : 1) * sizeof(int));
-	if (!p) {
-		fputs("m2r: out of memory\n", stderr);
-		abort();
-	}
-	return p;
+	return xmalloc(n * sizeof(int));
 }
 
 static int *aints(Fn *f, size_t n)

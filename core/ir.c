@@ -2,7 +2,6 @@
 #define _DEFAULT_SOURCE /* mmap, madvise */
 #include "m2r.h"
 
-#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __linux__
@@ -18,16 +17,6 @@ struct Chunk {
 	int mapped;       /* from mmap (huge pages) rather than malloc */
 	_Alignas(16) unsigned char mem[];
 };
-
-static void *xmalloc(size_t n)
-{
-	void *p = malloc(n);
-	if (!p) {
-		fputs("m2r: out of memory\n", stderr);
-		abort();
-	}
-	return p;
-}
 
 /* Big chunks ask for transparent huge pages: a 100k-statement function
  * touches hundreds of MB, and 4 KB page faults and TLB misses then cost
@@ -289,7 +278,7 @@ static const char *const reasons[NREASON] = {
 
 const char *reason_name(int r)
 {
-	assert(r >= 0 && r < NREASON);
+	invariant(r >= 0 && r < NREASON);
 	return reasons[r];
 }
 
@@ -303,7 +292,7 @@ static const char *const paths[NPATH] = {
 
 const char *path_name(int p)
 {
-	assert(p >= 0 && p < NPATH);
+	invariant(p >= 0 && p < NPATH);
 	return paths[p];
 }
 

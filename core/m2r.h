@@ -24,6 +24,26 @@
 extern "C" {
 #endif
 
+/* ---------- support (util.c) ---------- */
+
+/* A broken invariant (never bad input, which gets a clean error naming
+ * its place): "m2r: internal error at FILE:LINE: message", then abort. */
+#if defined(__GNUC__)
+__attribute__((noreturn, format(printf, 3, 4)))
+#endif
+void die_(const char *file, int line, const char *fmt, ...);
+#define die(...) die_(__FILE__, __LINE__, __VA_ARGS__)
+/* A cheap invariant, kept in release builds. */
+#define invariant(c) ((c) ? (void)0 : die("invariant failed: %s", #c))
+void *xmalloc(size_t n); /* dies when out of memory */
+int cmp_int(const void *a, const void *b); /* qsort of ints, ascending */
+/* The one clock of every recorded time, in nanoseconds: wall time
+ * (CLOCK_MONOTONIC), or with M2R_CLOCK=cpu in the environment the
+ * thread's CPU time, which a busy machine's other processes do not
+ * inflate.  m2r_clock_name() is "wall" or "cpu". */
+long long m2r_now(void);
+const char *m2r_clock_name(void);
+
 /* ---------- arena (ir.c) ---------- */
 
 typedef struct Arena Arena;

@@ -21,7 +21,6 @@
  */
 #include "promote.h"
 
-#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -326,7 +325,7 @@ static int single_store(Prom *P, int x)
 	for (int j = P->acc0[x]; j < P->acc1[x]; j++)
 		if (P->acc[j].store)
 			st = P->acc[j];
-	assert(st.store);
+	invariant(st.store);
 	int anywhere = defined_everywhere(P->f, st.val), k = P->acc0[x];
 	for (int j = P->acc0[x]; j < P->acc1[x]; j++) {
 		Acc *a = &P->acc[j];

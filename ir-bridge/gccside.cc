@@ -53,12 +53,6 @@ static int mentions(gimple *g, int slot, tree decl)
 	return walk_tree_without_duplicates(&t, find_decl_cb, decl) != NULL_TREE;
 }
 
-static int by_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-	return (x > y) - (x < y);
-}
-
 /* The store-site slot of an asm output that is SSA name t, else 0. */
 static int def_slot(gimple *g, tree t)
 {
@@ -238,7 +232,7 @@ void bridge_read_gcc(Bridge *b, struct function *fun)
 	for (int k = 0; k < nv; k++) {
 		BVar *v = &b->var.v[k];
 		if (v->gcc_nphi > 1)
-			qsort(v->gcc_phiblk, (size_t)v->gcc_nphi, sizeof(int), by_int);
+			qsort(v->gcc_phiblk, (size_t)v->gcc_nphi, sizeof(int), cmp_int);
 		for (int j = 1; j < v->gcc_nphi; j++)
 			if (v->gcc_phiblk[j] == v->gcc_phiblk[j - 1])
 				bridge_note(b, "%s: two phis in one block", v->name);

@@ -839,13 +839,6 @@ static const char *decl_name(Fn *f, tree d, char *buf, size_t n)
 	return buf;
 }
 
-static long long now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 /* A set of strings in the arena (fixed size, for at most n names). */
 typedef struct SSet {
 	const char **k;
@@ -982,7 +975,7 @@ Bridge *bridge_lower(struct function *fun, int rewrite)
 	if (!fun || !fun->cfg || !fun->decl)
 		return NULL;
 	const char *fname = function_name(fun); /* not timed: C++ pretty-prints */
-	long long t0 = now_ns();
+	long long t0 = m2r_now();
 	Fn *f = fn_new(fname ? fname : "?");
 	Bridge *b = (Bridge *)aalloc(f->a, sizeof *b);
 	b->fn = f;
@@ -1092,7 +1085,7 @@ Bridge *bridge_lower(struct function *fun, int rewrite)
 	b->site = l->site.v;
 	b->nsite = l->site.n;
 	gcc_checking_assert(b->nsite == f->ins.n);
-	b->lower_ns = now_ns() - t0;
+	b->lower_ns = m2r_now() - t0;
 	return b;
 }
 

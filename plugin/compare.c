@@ -29,19 +29,13 @@ const char *why_name(int w)
 	return w >= 0 && w < NWHY ? whys[w] : "?";
 }
 
-static int by_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-	return (x > y) - (x < y);
-}
-
 /* Core block ids -> GCC basic block indexes, ascending. */
 static int *to_bbs(const Bridge *b, const int *blk, int n)
 {
 	int *bb = aalloc(b->fn->a, (size_t)(n ? n : 1) * sizeof(int));
 	for (int j = 0; j < n; j++)
 		bb[j] = b->bb_of_blk[blk[j]];
-	qsort(bb, (size_t)n, sizeof(int), by_int);
+	qsort(bb, (size_t)n, sizeof(int), cmp_int);
 	return bb;
 }
 

@@ -30,19 +30,6 @@
 
 int plugin_is_GPL_compatible __attribute__((visibility("default")));
 
-/* Wall time (CLOCK_MONOTONIC), or with M2R_CLOCK=cpu in the environment
- * (make bench) the thread's CPU time, which a busy machine's other
- * processes do not inflate.  Only core_ns and gcc_ns use it: lower_ns is
- * the bridge's own wall clock. */
-static clockid_t m2r_clock = CLOCK_MONOTONIC;
-
-long long m2r_now(void)
-{
-	struct timespec t;
-	clock_gettime(m2r_clock, &t);
-	return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
-}
-
 /* M2R_BENCH set in the environment (make bench only, never by default):
  * per function, a bare walk over the lowered IR is timed just before
  * m2r_promote (the floor the core is compared with), and one line
@@ -355,9 +342,6 @@ int plugin_init(struct plugin_name_args *pi, struct plugin_gcc_version *version)
 	if (args_parse(pi->base_name, pi->argc, pi->argv, &m2r_args))
 		return 1;
 	bench_mode = getenv("M2R_BENCH") != NULL;
-	if (const char *ck = getenv("M2R_CLOCK"))
-		if (!strcmp(ck, "cpu"))
-			m2r_clock = CLOCK_THREAD_CPUTIME_ID;
 	if (m2r_args.help)
 		fputs(m2r_help, stderr);
 	if (m2r_args.version)

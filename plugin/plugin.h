@@ -47,8 +47,6 @@ Bridge *m2r_lower_promote(struct function *fun, int rewrite, Stats *st, long lon
 /* Report one function (records, stderr rows, dump table, remarks). */
 void m2r_report(struct function *fun, Bridge *b, const Stats *st, long long core_ns,
 		long long gcc_ns, long long rewrite_ns);
-/* The plugin's clock (M2R_CLOCK), in nanoseconds. */
-long long m2r_now(void);
 
 /* rewrite.cc: the pass that replaces "ssa" in rewrite mode. */
 struct opt_pass;

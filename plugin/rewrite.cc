@@ -341,12 +341,6 @@ static int number_like_gcc(function *fun, const Bridge *b, const Versions *vs)
 
 /* ---------- verify: read the SSA form back ---------- */
 
-static int by_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-	return (x > y) - (x < y);
-}
-
 /* With verify: GCC's reader of its own SSA result (the bridge's, as in
  * analyze mode) must find each variable renamed here in SSA form with
  * phis in exactly the blocks where the core kept them. */
@@ -369,7 +363,7 @@ static void self_check(function *fun, Bridge *b, const Stats *st)
 		for (int j = 0; vs->phi0 >= 0 && j < vs->nphi; j++)
 			if (!(f->ins.v[vs->phi0 + j].flags & IDEAD))
 				kept[n++] = f->ins.v[vs->phi0 + j].blk;
-		qsort(kept, (size_t)n, sizeof(int), by_int);
+		qsort(kept, (size_t)n, sizeof(int), cmp_int);
 		int same = bv->gcc_ssa && n == bv->gcc_nphi &&
 		           (n == 0 || !memcmp(kept, bv->gcc_phiblk, (size_t)n * sizeof(int)));
 		if (!same)

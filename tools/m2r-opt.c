@@ -154,13 +154,6 @@ static char *slurp(const char *path, size_t *len)
 	return buf;
 }
 
-static long long now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 /* Where the verifier's finding is: the instruction's line, else the
  * function's. */
 static void verify_error(const char *file, Fn *f, int where, const char *what,
@@ -196,9 +189,9 @@ static int run(const Opts *o, const char *buf, size_t len, FILE *out, FILE *st, 
 	char msg[512];
 	rd_init(&r, file, buf, len);
 	for (;;) {
-		long long t0 = now_ns();
+		long long t0 = m2r_now();
 		int k = rd_next(&r);
-		long long t1 = now_ns();
+		long long t1 = m2r_now();
 		if (k == RD_END)
 			return 0;
 		if (k == RD_ERR) {
@@ -221,20 +214,20 @@ static int run(const Opts *o, const char *buf, size_t len, FILE *out, FILE *st, 
 		}
 		Stats s;
 		memset(&s, 0, sizeof s);
-		long long t2 = now_ns();
+		long long t2 = m2r_now();
 		m2r_promote(f, &o->po, &s);
-		long long t3 = now_ns();
+		long long t3 = m2r_now();
 		if (o->verify && m2r_verify(f, msg, sizeof msg, &where)) {
 			verify_error(file, f, where, "internal error: promoted IR fails verification in", msg);
 			fn_free(f);
 			return 1;
 		}
-		long long t4 = now_ns();
+		long long t4 = m2r_now();
 		if (!o->noout)
 			fn_print(f, out);
 		if (ba)
 			ba_add(ba, f);
-		long long t5 = now_ns();
+		long long t5 = m2r_now();
 		if (o->stats == ST_TEXT)
 			stats_print_text(f, &s, st);
 		else if (o->stats == ST_JSON)

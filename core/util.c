@@ -1,0 +1,62 @@
+/* util.c - what every part of the tree shares and must not write twice:
+ * die() for broken invariants, xmalloc, the integer comparison for
+ * qsort, and the one clock every recorded time is read from. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include "m2r.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void die_(const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+	fflush(stdout);
+	fprintf(stderr, "m2r: internal error at %s:%d: ", file, line);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	abort();
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		die("out of memory (%zu bytes)", n);
+	return p;
+}
+
+int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+/* Read once: the environment does not change inside one compile. */
+static clockid_t clock_id(void)
+{
+	static int done;
+	static clockid_t id = CLOCK_MONOTONIC;
+	if (!done) {
+		const char *s = getenv("M2R_CLOCK");
+		if (s && strcmp(s, "cpu") == 0)
+			id = CLOCK_THREAD_CPUTIME_ID;
+		done = 1;
+	}
+	return id;
+}
+
+long long m2r_now(void)
+{
+	struct timespec t;
+	clock_gettime(clock_id(), &t);
+	return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+const char *m2r_clock_name(void)
+{
+	return clock_id() == CLOCK_MONOTONIC ? "wall" : "cpu";
+}

@@ -52,11 +52,14 @@ B := $(BUILD)
 
 # Sources (overridable, e.g. M2R_OPT_SRC=/tmp/stub.c to try the build).
 CORE_SRCS   ?= $(wildcard core/*.c)
+# The report layer (plain C): both tools' records, tables, remarks' text.
+REPORT_SRCS ?= $(wildcard report/*.c)
 M2R_OPT_SRC ?= tools/m2r-opt.c
 M2R_GEN_SRC ?= bench/gen-ir.c
 UNIT_SRCS   ?= $(wildcard testsuite/mem2reg.unit/*.c)
 
 CORE_OBJS := $(patsubst %.c,$(B)/obj/%.o,$(CORE_SRCS))
+REPORT_OBJS := $(patsubst %.c,$(B)/obj/%.o,$(REPORT_SRCS))
 LIB       := $(B)/libm2r.a
 M2R_OPT   := $(B)/m2r-opt
 M2R_GEN   := $(B)/m2r-gen
@@ -71,12 +74,12 @@ PLUGIN_CC_SRCS ?= $(wildcard plugin/*.cc)
 PLUGIN_C_SRCS  ?= $(wildcard plugin/*.c)
 BRIDGE_SRCS    ?= $(wildcard ir-bridge/*.cc)
 PLUGIN_EXTRA_SRCS ?=
-PLUGIN_SRCS    := $(PLUGIN_CC_SRCS) $(BRIDGE_SRCS) $(PLUGIN_C_SRCS) $(PLUGIN_EXTRA_SRCS) $(CORE_SRCS)
+PLUGIN_SRCS    := $(PLUGIN_CC_SRCS) $(BRIDGE_SRCS) $(PLUGIN_C_SRCS) $(PLUGIN_EXTRA_SRCS) $(CORE_SRCS) $(REPORT_SRCS)
 # build/pic/DIR/x.o for a relative path, build/pic/ext/ABS/x.o for an absolute one
 PLUGIN_OBJS    := $(patsubst %,$(B)/pic/%.o,$(basename $(patsubst /%,ext/%,$(PLUGIN_SRCS))))
 PLUGIN         := $(B)/mem2reg.so
 PLUGIN_CXXFLAGS = -std=gnu++17 -O2 -g -fPIC -fvisibility=hidden -fno-rtti -fno-exceptions -Wall -Wextra \
-                  -I$(GCC_PLUGIN_DIR)/include -Icore -Iir-bridge -Iplugin
+                  -I$(GCC_PLUGIN_DIR)/include -Icore -Ireport -Iir-bridge -Iplugin
 # C objects of the plugin: the project's flags, no sanitizer (cc1 has no
 # sanitizer runtime), position independent.
 # Linked by the C driver: no libstdc++.so, which cc1 does not load (it has
@@ -85,7 +88,7 @@ PLUGIN_CXXFLAGS = -std=gnu++17 -O2 -g -fPIC -fvisibility=hidden -fno-rtti -fno-e
 # inside the plugin are direct and nothing is bound lazily inside the
 # timed regions.
 PLUGIN_LDFLAGS  = -shared -Wl,-z,now
-PIC_CFLAGS      = $(filter-out -fsanitize=%,$(ALL_CFLAGS)) -fPIC -fvisibility=hidden -Icore -Iir-bridge -Iplugin
+PIC_CFLAGS      = $(filter-out -fsanitize=%,$(ALL_CFLAGS)) -fPIC -fvisibility=hidden -Icore -Ireport -Iir-bridge -Iplugin
 
 # LLVM's opt, used only to cross-check the IR m2r-opt prints.
 LLVM_OPT ?= $(shell command -v opt 2>/dev/null || command -v opt-14 2>/dev/null)
@@ -113,12 +116,12 @@ all: $(LIB) $(M2R_OPT) $(M2R_GEN) $(PLUGIN)
 # Objects of the core library; -MMD writes header dependencies next to them.
 $(B)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Icore -MMD -MP -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -Icore -Ireport -MMD -MP -c -o $@ $<
 
-$(CORE_OBJS): core/m2r.h
+$(CORE_OBJS) $(REPORT_OBJS): core/m2r.h core/names.h
 
-# The core library.
-$(LIB): $(CORE_OBJS)
+# The core library, with the report layer (m2r-opt's records).
+$(LIB): $(CORE_OBJS) $(REPORT_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@
 	ar rcs $@ $^
@@ -126,7 +129,7 @@ $(LIB): $(CORE_OBJS)
 # m2r-opt: the standalone promoter on textual IR.
 $(M2R_OPT): $(M2R_OPT_SRC) $(LIB) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Icore -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -Icore -Ireport -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 # m2r-gen: the IR generator used by the benchmarks.
 $(M2R_GEN): $(M2R_GEN_SRC) $(FLAGS_STAMP)
@@ -248,7 +251,7 @@ bench-core: $(M2R_OPT) $(M2R_GEN)
 clean:
 	rm -rf $(B)
 
--include $(CORE_OBJS:.o=.d) $(M2R_OPT).d $(M2R_GEN).d $(UNIT_BINS:=.d) $(PLUGIN_OBJS:.o=.d)
+-include $(CORE_OBJS:.o=.d) $(REPORT_OBJS:.o=.d) $(M2R_OPT).d $(M2R_GEN).d $(UNIT_BINS:=.d) $(PLUGIN_OBJS:.o=.d)
 
 # Each further area (fuzzing, the LLVM comparison, the torture runs, the
 # benchmarks) keeps its rules in its own mk/*.mk fragment; a fragment may

@@ -263,57 +263,13 @@ int op_is_term(int op)
 	}
 }
 
-static const char *const reasons[NREASON] = {
-	[R_NONE] = "none",
-	[R_ADDR_STORED] = "address-stored",
-	[R_ADDR_PASSED] = "address-passed",
-	[R_ADDR_ESCAPED] = "address-escaped",
-	[R_PARTIAL] = "partial-access",
-	[R_VOLATILE] = "volatile",
-	[R_TYPE_MISMATCH] = "type-mismatch",
-	[R_NON_ENTRY] = "non-entry-alloca",
-	[R_ARRAY] = "array-alloca",
-	[R_PINNED] = "pinned",
-};
-
-const char *reason_name(int r)
+const char *blk_label(Fn *f, int b, char *buf, size_t len)
 {
-	invariant(r >= 0 && r < NREASON);
-	return reasons[r];
-}
-
-static const char *const paths[NPATH] = {
-	[P_NOT_PROMOTED] = "not-promoted",
-	[P_DEAD] = "dead",
-	[P_SINGLE_STORE] = "single-store",
-	[P_SINGLE_BLOCK] = "single-block",
-	[P_GENERAL] = "general",
-};
-
-const char *path_name(int p)
-{
-	invariant(p >= 0 && p < NPATH);
-	return paths[p];
-}
-
-const char *placement_name(int p)
-{
-	switch (p) {
-	case PL_PRUNED: return "pruned";
-	case PL_SEMIPRUNED: return "semipruned";
-	case PL_MINIMAL: return "minimal";
-	}
-	return "?";
-}
-
-const char *prune_method_name(int m)
-{
-	switch (m) {
-	case PM_AUTO: return "auto";
-	case PM_FRONTIER: return "frontier";
-	case PM_LIVE_JOINS: return "live-joins";
-	}
-	return "?";
+	const Blk *bk = &f->blk.v[b];
+	if (bk->name)
+		return bk->name;
+	snprintf(buf, len, "%d", bk->num);
+	return buf;
 }
 
 int phi_slot(const Ins *in, int p)

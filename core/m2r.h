@@ -20,6 +20,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "names.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -273,40 +275,9 @@ static inline int dominates(const Dom *d, int a, int b)
 
 /* ---------- promotion (promote.c) ---------- */
 
-/* Why an alloca is not promoted.  Names are stable: they appear in the
- * statistics, the JSON schema and the docs (see reason_name). */
-enum Reason {
-	R_NONE,
-	R_ADDR_STORED,   /* "address-stored": its address is stored */
-	R_ADDR_PASSED,   /* "address-passed": passed to a call */
-	R_ADDR_ESCAPED,  /* "address-escaped": other use of the address */
-	R_PARTIAL,       /* "partial-access": gep/bitcast/part of it */
-	R_VOLATILE,      /* "volatile" load or store */
-	R_TYPE_MISMATCH, /* "type-mismatch": accessed with another type */
-	R_NON_ENTRY,     /* "non-entry-alloca": not in the entry block */
-	R_ARRAY,         /* "array-alloca": alloca with an element count */
-	R_PINNED,        /* "pinned": front end says it must stay in memory */
-	NREASON
-};
-const char *reason_name(int r);
-
-enum Path {
-	P_NOT_PROMOTED,         /* not promoted */
-	P_DEAD,         /* "dead": no loads */
-	P_SINGLE_STORE, /* "single-store" */
-	P_SINGLE_BLOCK, /* "single-block" */
-	P_GENERAL,      /* "general": IDF placement and renaming */
-	NPATH
-};
-const char *path_name(int p);
-
-enum Placement { PL_PRUNED, PL_SEMIPRUNED, PL_MINIMAL };
-const char *placement_name(int p);
-
-/* How pruned placement finds the live phis (see idf.c); the result is
- * the same, only the cost differs.  Auto alternates both under budgets. */
-enum PruneMethod { PM_AUTO, PM_FRONTIER, PM_LIVE_JOINS };
-const char *prune_method_name(int m);
+/* The names of reasons, paths, placements and prune methods, their
+ * enums (enum Reason, Path, Placement, PruneMethod) and name functions
+ * are in names.h: each declared once, with its JSON and text name. */
 
 typedef struct PromoteOpts {
 	int placement;  /* enum Placement */
@@ -330,19 +301,15 @@ typedef struct VarStat {
 	int nphikept;   /* phis left after simplification */
 } VarStat;
 
-/* Counter names follow LLVM's where LLVM has one. */
+/* The counters (names.h, M2R_COUNTERS): each a named field
+ * (st->NumPromoted) and an element of cnt[] (st->cnt[C_PROMOTED]), for
+ * the loops that print them all. */
 typedef struct Stats {
-	long NumAlloca;          /* allocas seen */
-	long NumPromoted;
-	long NumDeadAlloca;
-	long NumSingleStore;
-	long NumLocalPromoted;
-	long NumPHIInsert;
-	long NumPHISimplified;   /* phis removed by simplification */
-	long NumLoadsRemoved;
-	long NumStoresRemoved;
-	long NumRounds;          /* promotion rounds to the fixed point */
-	long NumNotPromoted[NREASON];
+	union {
+		struct { M2R_COUNTERS(M2R_CFIELD_) };
+		long cnt[NCOUNTER];
+	};
+	long NumNotPromoted[NREASON]; /* per enum Reason (R_NONE: 0) */
 	VEC(VarStat) var;        /* one per alloca, in instruction order */
 } Stats;
 
@@ -356,13 +323,8 @@ void m2r_promote(Fn *f, const PromoteOpts *o, Stats *st);
  * the offending instruction (or -1) into *where. */
 int m2r_verify(Fn *f, char *msg, size_t len, int *where);
 
-/* ---------- statistics output (stats.c) ---------- */
-
-void stats_print_text(Fn *f, const Stats *st, FILE *out);
-void stats_print_json(Fn *f, const Stats *st, FILE *out);
-/* s as a JSON string, quoted and escaped (NULL prints ""). */
-void json_str(FILE *out, const char *s);
-/* Block label as printed ("if.then" or "5"): valid after fn_number(). */
+/* Block label as printed ("if.then" or "5"): valid after fn_number()
+ * (ir.c).  The statistics' writers are in report/. */
 const char *blk_label(Fn *f, int b, char *buf, size_t len);
 
 /* ---------- reference interpreter (interp.c) ---------- */

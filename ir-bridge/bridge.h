@@ -37,34 +37,10 @@ enum VarFlag {
 	                             nonlocal goto, computed goto) */
 };
 
-/* In rewrite mode, who gives a variable its SSA names.  Names are
- * stable (JSON "renamed_by", doc/rewrite.md). */
-enum Renamer {
-	RN_CORE,    /* "core": promoted by the core, renamed by the bridge */
-	RN_GCC,     /* "gcc": a GIMPLE register the core did not promote,
-	               renamed by GCC's update_ssa (a named fallback) */
-	RN_MEMORY,  /* "memory": not a GIMPLE register, stays in memory */
-	NRENAMER
-};
-const char *renamer_name(int r);
-/* BVar.fallback: an enum Reason of the core, or one of these. */
-enum {
-	FB_WRITE_BACK = NREASON, /* "write-back": the core's result could not
-	                     be written back (a bug; the note is in Bridge.err) */
-	FB_EDGE_DEF,        /* "eh-abnormal-def": a use (a load or a phi
-	                     operand) would see the value defined by a
-	                     statement (a call) that ends its block with EH
-	                     or abnormal edges, along one of those edges,
-	                     where the call has not returned and the value
-	                     does not exist; once the call is inlined, SSA
-	                     breaks.  GCC's own placement never needs such a
-	                     use (the gimplifier and EH lowering give such
-	                     calls temporaries that are dead at once); the
-	                     textbook placements' dead phis do, so GCC
-	                     renames such a variable (raise.cc) */
-	NFALLBACK
-};
-const char *fallback_name(int r); /* "address-escaped", "write-back", ... */
+/* In rewrite mode, who gives a variable its SSA names (enum Renamer),
+ * and why GCC did when it did (BVar.fallback: an enum Reason of the
+ * core, or an enum Fallback: "write-back", "eh-abnormal-def"): names,
+ * descriptions and renamer_name / fallback_name are in core/names.h. */
 
 /* One local variable: a VAR_DECL (not static, not external), PARM_DECL
  * or RESULT_DECL of the function, lowered to an alloca. */

@@ -44,19 +44,6 @@
 
 #include "bridge-int.h"
 
-static const char *const renamers[NRENAMER] = { "core", "gcc", "memory" }; /* enum Renamer */
-
-const char *renamer_name(int r)
-{
-	return r >= 0 && r < NRENAMER ? renamers[r] : "?";
-}
-
-const char *fallback_name(int r)
-{
-	return r == FB_WRITE_BACK ? "write-back" : r == FB_EDGE_DEF ? "eh-abnormal-def"
-	       : reason_name(r);
-}
-
 /* Write-back state for one function. */
 typedef struct Raise {
 	Bridge *b;

@@ -46,7 +46,7 @@ struct Key {
 static const char *const stats_vals[] = { "none", "summary", "functions", "variables", NULL };
 static const char *const format_vals[] = { "text", "json", "csv", NULL };
 static const char *const mode_vals[] = { "analyze", "rewrite", NULL };
-static const char *const placement_vals[] = { "pruned", "semipruned", "minimal", NULL };
+static const char *const placement_vals[] = { M2R_PLACEMENTS(M2R_JSON_) NULL }; /* core/names.h */
 static const char *const yesno_vals[] = { "yes", "no", NULL };
 static const char *const path_vals[] = { NULL };
 
@@ -56,7 +56,7 @@ static const Key keys[] = {
 	{ "output", path_vals, "a file name", 0 },
 	{ "dump", path_vals, "a file name, or no value for <dumpbase>.mem2reg", 1 },
 	{ "mode", mode_vals, "analyze or rewrite", 0 },
-	{ "placement", placement_vals, "pruned, semipruned or minimal", 0 },
+	{ "placement", placement_vals, m2r_name_list(NT_PLACEMENT), 0 },
 	{ "compare", yesno_vals, "yes or no", 0 },
 	{ "remarks", NULL, NULL, 0 },
 	{ "verify", NULL, NULL, 0 },
@@ -137,7 +137,7 @@ int args_parse(const char *name, int argc, const struct plugin_argument *argv, A
 		else if (!strcmp(k, "mode"))
 			a->mode = n; /* same order as MODE_* */
 		else if (!strcmp(k, "placement"))
-			a->placement = n == 0 ? PL_PRUNED : n == 1 ? PL_SEMIPRUNED : PL_MINIMAL;
+			a->placement = placement_parse(v);
 		else {
 			a->compare = n == 0;
 			snprintf(compare_flag, sizeof compare_flag, "%s", flag);

@@ -6,28 +6,10 @@
  * Every difference gets a reason from what GCC told the bridge about the
  * variable; one that none explains is "unexplained", a bug to fix.
  */
-#include "report.h"
+#include "compare.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static const char *const whys[NWHY] = {
-	[W_AGREE] = "agree",
-	[W_STALE_ADDRESSABLE] = "stale-addressable",
-	[W_AGGREGATE] = "aggregate",
-	[W_NOT_GIMPLE_REG] = "not-gimple-reg",
-	[W_IN_MEMORY] = "in-memory",
-	[W_HARD_REGISTER] = "hard-register",
-	[W_ABNORMAL] = "abnormal-edges",
-	[W_SINGLE_STORE_CONSTANT] = "single-store-constant",
-	[W_UNUSED_VOLATILE] = "unused-volatile",
-	[W_UNEXPLAINED] = "unexplained",
-};
-
-const char *why_name(int w)
-{
-	return w >= 0 && w < NWHY ? whys[w] : "?";
-}
 
 /* Core block ids -> GCC basic block indexes, ascending. */
 static int *to_bbs(const Bridge *b, const int *blk, int n)

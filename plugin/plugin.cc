@@ -30,40 +30,9 @@
 
 int plugin_is_GPL_compatible __attribute__((visibility("default")));
 
-/* M2R_BENCH set in the environment (make bench only, never by default):
- * per function, a bare walk over the lowered IR is timed just before
- * m2r_promote (the floor the core is compared with), and one line
- *   m2r-bench @NAME blocks=B insts=I ops=O walk_ns=W core_ns=C
- *             ir_bytes=R core_bytes=A phis=P phiargs=Q
- * goes to stderr: ir_bytes is the arena after lowering, core_bytes what
- * m2r_promote added to it (the arena never frees: that is its peak),
- * phis/phiargs the phis left and their incoming values. */
+/* M2R_BENCH set in the environment (make bench only): the bench line
+ * of report/bench.c per function. */
 static int bench_mode;
-static volatile long bench_sink;
-
-/* Touch every instruction and every operand of f once, as any pass over
- * the IR must: the blocks' instruction lists, each Ins, its operand ids
- * and the values they name. */
-static long bench_walk(Fn *f, long *nops)
-{
-	long h = 0, n = 0;
-	for (int b = 0; b < f->blk.n; b++) {
-		const Blk *bk = &f->blk.v[b];
-		for (int k = 0; k < bk->ins.n; k++) {
-			const Ins *in = &f->ins.v[bk->ins.v[k]];
-			if (in->flags & IDEAD)
-				continue;
-			h += in->op;
-			for (int j = 0; j < in->nop; j++)
-				h += f->val.v[in->ops[j]].kind;
-			for (int j = 0; j < in->nlab; j++)
-				h += in->lab[j];
-			n += in->nop;
-		}
-	}
-	*nops = n;
-	return h;
-}
 
 /* The function between "mem2reg" and "mem2reg_gcc". */
 static struct {
@@ -113,13 +82,8 @@ Bridge *m2r_lower_promote(function *fun, int rewrite, Stats *st, long long *core
 	if (!b)
 		return NULL;
 	FILE *d = out_dump();
-	if (d) {
-		fprintf(d, ";; Function %s (%s)\n", fn_name(fun), main_input_filename);
-		if (b->err[0])
-			fprintf(d, ";; lowering: %s\n", b->err);
-		fprintf(d, "\n;; lowered IR, before promotion\n");
-		fn_print(b->fn, d);
-	}
+	if (d)
+		dump_lowered(d, fn_name(fun), main_input_filename, b->err, b->fn);
 	PromoteOpts o;
 	memset(&o, 0, sizeof o);
 	o.placement = m2r_args.placement;
@@ -132,35 +96,16 @@ Bridge *m2r_lower_promote(function *fun, int rewrite, Stats *st, long long *core
 		o.simplify = 0;
 	}
 	memset(st, 0, sizeof *st);
-	long long walk_ns = 0;
-	long nops = 0;
-	size_t ir_bytes = 0;
-	if (bench_mode) {
-		ir_bytes = arena_bytes(b->fn->a);
-		long long w0 = m2r_now();
-		bench_sink = bench_walk(b->fn, &nops);
-		walk_ns = m2r_now() - w0;
-	}
+	Bench bn;
+	if (bench_mode)
+		bench_start(b->fn, &bn);
 	long long t0 = m2r_now();
 	m2r_promote(b->fn, &o, st);
 	*core_ns = m2r_now() - t0;
-	if (bench_mode) {
-		long phis = 0, args = 0;
-		for (int i = 0; i < b->fn->ins.n; i++) {
-			const Ins *in = &b->fn->ins.v[i];
-			if (in->op == OPHI && !(in->flags & IDEAD))
-				phis++, args += in->nop;
-		}
-		fprintf(stderr,
-			"m2r-bench @%s blocks=%d insts=%d ops=%ld walk_ns=%lld core_ns=%lld "
-			"ir_bytes=%zu core_bytes=%zu phis=%ld phiargs=%ld\n",
-			fn_name(fun), b->fn->blk.n, b->fn->ins.n, nops, walk_ns, *core_ns,
-			ir_bytes, arena_bytes(b->fn->a) - ir_bytes, phis, args);
-	}
-	if (d) {
-		fprintf(d, "\n;; promoted IR (placement %s)\n", placement_name(m2r_args.placement));
-		fn_print(b->fn, d);
-	}
+	if (bench_mode)
+		bench_line(stderr, fn_name(fun), b->fn, &bn, *core_ns);
+	if (d)
+		dump_promoted(d, m2r_args.placement, b->fn);
 	if (m2r_args.verify) {
 		char msg[256];
 		int where = -1;
@@ -169,11 +114,9 @@ Bridge *m2r_lower_promote(function *fun, int rewrite, Stats *st, long long *core
 				 "mem2reg: the promoted IR of %qs fails SSA verification: %s",
 				 fn_name(fun), msg);
 	}
-	long c[NCOUNTER];
-	m2r_counters(st, c);
 	for (int i = 0; i < NCOUNTER; i++)
-		if (c[i])
-			statistics_counter_event(fun, cnt_names[i], (int)c[i]);
+		if (st->cnt[i])
+			statistics_counter_event(fun, cnt_names[i], (int)st->cnt[i]);
 	for (int r = 1; r < NREASON; r++)
 		if (st->NumNotPromoted[r])
 			statistics_counter_event(fun, stat_names[r], (int)st->NumNotPromoted[r]);
@@ -231,40 +174,15 @@ static const pass_data m2r_gcc_pass_data = {
 	GIMPLE_PASS, "mem2reg_gcc", OPTGROUP_NONE, TV_NONE, PROP_cfg | PROP_ssa, 0, 0, 0, 0,
 };
 
+/* The remarks' text is the report layer's; GCC's inform() puts it at
+ * the declaration. */
 static void remarks(const FnReport *r)
 {
 	for (int i = 0; i < r->nvar; i++) {
 		const VarReport *v = &r->var[i];
-		if (v->flags & VF_ARTIFICIAL)
-			continue;
 		char buf[1024];
-		int n;
-		if (v->ours) {
-			n = snprintf(buf, sizeof buf, "'%s' promoted (%s)", v->name, path_name(v->path));
-			for (int k = 0; k < v->nphi && n < (int)sizeof buf - 64; k++)
-				n += snprintf(buf + n, sizeof buf - n, "%s bb %d",
-					      k ? "," : ", phis in", v->phibb[k]);
-		} else {
-			n = snprintf(buf, sizeof buf, "'%s' not promoted: %s", v->name,
-				     reason_name(v->reason));
-		}
-		if (r->rewrite && n < (int)sizeof buf - 96) {
-			if (v->renamed == RN_GCC)
-				snprintf(buf + n, sizeof buf - n, "; renamed by gcc (fallback: %s)",
-					 fallback_name(v->fallback));
-			else if (v->renamed == RN_CORE)
-				snprintf(buf + n, sizeof buf - n, "; renamed by core");
-			else
-				snprintf(buf + n, sizeof buf - n, "; stays in memory");
-		}
-		if (r->compared && n < (int)sizeof buf - 64) {
-			if (v->why == W_AGREE)
-				snprintf(buf + n, sizeof buf - n, "; gcc: agrees");
-			else
-				snprintf(buf + n, sizeof buf - n, "; gcc: differs: %s", why_name(v->why));
-		}
-		location_t loc = (location_t)v->loc;
-		inform(loc, "%s", buf);
+		if (remark_text(r, v, (v->flags & VF_ARTIFICIAL) != 0, buf, sizeof buf))
+			inform((location_t)v->loc, "%s", buf);
 	}
 }
 
@@ -275,20 +193,15 @@ void m2r_report(function *fun, Bridge *b, const Stats *st, long long core_ns, lo
 	compare_fn(b, st, m2r_args.compare, &r);
 	r.function = fn_name(fun);
 	r.file = main_input_filename ? main_input_filename : "";
+	r.lower_err = b->err;
 	r.lower_ns = b->lower_ns;
 	r.core_ns = core_ns;
 	r.gcc_ns = gcc_ns;
 	r.rewrite_ns = rewrite_ns;
-	out_function(&r, b->err);
-	FILE *d = out_dump();
-	if (d) {
-		if (m2r_args.mode == MODE_REWRITE)
-			fprintf(d, "\n;; variables (rewrite mode)\n");
-		else
-			fprintf(d, "\n;; comparison with GCC%s\n",
-				m2r_args.compare ? "" : " (compare=no: ours only)");
-		out_dump_table(d, &r);
-		fputs("\n", d);
+	out_function(&r);
+	if (FILE *d = out_dump()) {
+		RecOpts ro = out_recopts();
+		dump_table(d, &ro, m2r_args.compare, &r);
 	}
 	if (m2r_args.remarks)
 		remarks(&r);
@@ -352,7 +265,7 @@ int plugin_init(struct plugin_name_args *pi, struct plugin_gcc_version *version)
 		m2r_args.dump_path = concat(base, ".mem2reg", NULL);
 	}
 	for (int i = 0; i < NCOUNTER; i++)
-		cnt_names[i] = concat("mem2reg ", m2r_counter_names[i], NULL);
+		cnt_names[i] = concat("mem2reg ", counter_name(i), NULL);
 	for (int r = 1; r < NREASON; r++)
 		stat_names[r] = concat("mem2reg NumNotPromoted ", reason_name(r), NULL);
 

@@ -1,10 +1,10 @@
 /* plugin.h - what the plugin's own files share: the parsed arguments
- * (args.cc) and the report writers (output.cc).  plugin.cc wires them to
+ * (args.cc) and where reports go (output.cc; the writers are report/).  plugin.cc wires them to
  * GCC's passes and events.  No GCC header is needed to include this. */
 #ifndef M2R_PLUGIN_H
 #define M2R_PLUGIN_H
 
-#include "report.h"
+#include "compare.h"
 
 #define M2R_PLUGIN_VERSION "0.1"
 
@@ -33,12 +33,6 @@ struct plugin_argument;
 int args_parse(const char *name, int argc, const struct plugin_argument *argv, Args *a);
 extern const char m2r_help[];
 
-/* The core's counters in a fixed order, named as in core/stats.c
- * (output.cc); m2r_counters fills NCOUNTER values. */
-enum { NCOUNTER = 10 };
-extern const char *const m2r_counter_names[NCOUNTER];
-void m2r_counters(const Stats *st, long *out);
-
 /* plugin.cc: what the passes of both modes share.  Lower fun (for
  * rewrite mode if rewrite), promote it into st (its dumps, the core's
  * verification, -fdump-statistics counters); NULL if it has no body. */
@@ -53,12 +47,13 @@ struct opt_pass;
 namespace gcc { class context; }
 struct opt_pass *m2r_rewrite_pass(gcc::context *ctx, const struct opt_pass *ssa);
 
-/* Reports (output.cc). */
-void out_function(const FnReport *r, const char *lower_err);
+/* Reports (output.cc): where the report layer's output goes. */
+/* What records say of this run (tool, mode, placement). */
+RecOpts out_recopts(void);
+void out_function(const FnReport *r);
 void out_unit(const char *file);
 /* The dump file (dump=), opened on first use; NULL if off or unopenable. */
 FILE *out_dump(void);
-void out_dump_table(FILE *f, const FnReport *r);
 void out_close(void);
 
 #endif

@@ -17,6 +17,7 @@
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "m2r.h"
+#include "report.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -64,6 +65,14 @@ static void die_usage(const char *fmt, const char *arg)
 	exit(2);
 }
 
+/* A bad value: the option as written and the values it takes. */
+static void die_usage2(const char *opt, const char *expect)
+{
+	fprintf(stderr, "m2r-opt: error: bad value in '%s': expected %s\n", opt, expect);
+	fputs(usage, stderr);
+	exit(2);
+}
+
 static void parse_args(int argc, char **argv, Opts *o)
 {
 	o->po.placement = PL_PRUNED;
@@ -75,25 +84,13 @@ static void parse_args(int argc, char **argv, Opts *o)
 			fputs(help, stdout);
 			exit(0);
 		} else if (!strncmp(a, "--placement=", 12)) {
-			const char *v = a + 12;
-			if (!strcmp(v, "pruned"))
-				o->po.placement = PL_PRUNED;
-			else if (!strcmp(v, "semipruned"))
-				o->po.placement = PL_SEMIPRUNED;
-			else if (!strcmp(v, "minimal"))
-				o->po.placement = PL_MINIMAL;
-			else
-				die_usage("bad value in '%s': expected pruned, semipruned or minimal", a);
+			o->po.placement = placement_parse(a + 12);
+			if (o->po.placement < 0)
+				die_usage2(a, m2r_name_list(NT_PLACEMENT));
 		} else if (!strncmp(a, "--prune-method=", 15)) {
-			const char *v = a + 15;
-			if (!strcmp(v, "auto"))
-				o->po.prune = PM_AUTO;
-			else if (!strcmp(v, "frontier"))
-				o->po.prune = PM_FRONTIER;
-			else if (!strcmp(v, "live-joins"))
-				o->po.prune = PM_LIVE_JOINS;
-			else
-				die_usage("bad value in '%s': expected auto, frontier or live-joins", a);
+			o->po.prune = m2r_name_lookup(NT_PRUNE_METHOD, a + 15);
+			if (o->po.prune < 0)
+				die_usage2(a, m2r_name_list(NT_PRUNE_METHOD));
 		} else if (!strcmp(a, "--no-simplify")) {
 			o->po.simplify = 0;
 		} else if (!strcmp(a, "--stats") || !strcmp(a, "--stats=text")) {
@@ -180,9 +177,41 @@ static void phi_counts(Fn *f, long *phis, long *args)
 		}
 }
 
+static int run_fns(const Opts *o, const char *buf, size_t len, FILE *out, FILE *st, BaMap *ba,
+		   Totals *unit);
+
 /* Returns 0, or 1 after printing an error.  ba (may be NULL) learns
  * the new block numbers of every function printed. */
+/* --stats=json: the function's record (report/record.c, the plugin's
+ * schema), summed into the unit's. */
+static void json_fn(const Opts *o, const char *file, Fn *f, const Stats *s, long long read_ns,
+		    long long core_ns, FILE *st, Totals *unit)
+{
+	RecOpts ro = { TOOL_OPT, 0, o->po.placement };
+	FnReport r;
+	Totals t;
+	report_from_stats(f, s, file, &r);
+	r.lower_ns = read_ns;
+	r.core_ns = core_ns;
+	totals_of(&r, &t);
+	totals_add(unit, &t);
+	rec_json(st, &ro, file, &r, &t, 1);
+}
+
 static int run(const Opts *o, const char *buf, size_t len, FILE *out, FILE *st, BaMap *ba)
+{
+	Totals unit;
+	memset(&unit, 0, sizeof unit);
+	int rc = run_fns(o, buf, len, out, st, ba, &unit);
+	if (rc == 0 && o->stats == ST_JSON) {
+		RecOpts ro = { TOOL_OPT, 0, o->po.placement };
+		rec_json(st, &ro, strcmp(o->in, "-") ? o->in : "<stdin>", NULL, &unit, 0);
+	}
+	return rc;
+}
+
+static int run_fns(const Opts *o, const char *buf, size_t len, FILE *out, FILE *st, BaMap *ba,
+		   Totals *unit)
 {
 	const char *file = strcmp(o->in, "-") ? o->in : "<stdin>";
 	Reader r;
@@ -231,7 +260,7 @@ static int run(const Opts *o, const char *buf, size_t len, FILE *out, FILE *st, 
 		if (o->stats == ST_TEXT)
 			stats_print_text(f, &s, st);
 		else if (o->stats == ST_JSON)
-			stats_print_json(f, &s, st);
+			json_fn(o, file, f, &s, t1 - t0, t3 - t2, st, unit);
 		if (o->time) {
 			long phis, args;
 			phi_counts(f, &phis, &args);

@@ -63,6 +63,7 @@ REPORT_OBJS := $(patsubst %.c,$(B)/obj/%.o,$(REPORT_SRCS))
 LIB       := $(B)/libm2r.a
 M2R_OPT   := $(B)/m2r-opt
 M2R_GEN   := $(B)/m2r-gen
+M2R_NAMES := $(B)/m2r-names
 UNIT_BINS := $(patsubst testsuite/mem2reg.unit/%.c,$(B)/unit/%,$(UNIT_SRCS))
 
 # The GCC plugin: plugin/*.cc, ir-bridge/*.cc (C++ on GCC's headers) and
@@ -108,10 +109,10 @@ endif
 $(FLAGS_STAMP):
 	$(shell mkdir -p $(@D))$(file >$@,$(FLAGS_LINE))
 
-.PHONY: all check unit need-dejagnu need-plugin-dev plugin install demo bench-core clean
+.PHONY: all check unit doc need-dejagnu need-jsonschema need-plugin-dev plugin install demo bench-core clean
 
 # all (default): the core library, the two tools and the plugin.
-all: $(LIB) $(M2R_OPT) $(M2R_GEN) $(PLUGIN)
+all: $(LIB) $(M2R_OPT) $(M2R_GEN) $(M2R_NAMES) $(PLUGIN)
 
 # Objects of the core library; -MMD writes header dependencies next to them.
 $(B)/obj/%.o: %.c $(FLAGS_STAMP)
@@ -130,6 +131,17 @@ $(LIB): $(CORE_OBJS) $(REPORT_OBJS)
 $(M2R_OPT): $(M2R_OPT_SRC) $(LIB) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Icore -Ireport -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
+# m2r-names: the name tables of core/names.h for the docs and the schema.
+$(M2R_NAMES): tools/m2r-names.c $(LIB) $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Icore -Ireport -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
+# doc: the generated part of doc/statistics.md (between its "names"
+# markers) and doc/record.schema.json, from core/names.h (through
+# m2r-names); a test (tools.exp) fails when either is stale.
+doc: $(M2R_NAMES)
+	python3 testsuite/lib/records.py regen $(M2R_NAMES) doc/statistics.md doc/record.schema.json
 
 # m2r-gen: the IR generator used by the benchmarks.
 $(M2R_GEN): $(M2R_GEN_SRC) $(FLAGS_STAMP)
@@ -198,15 +210,30 @@ need-dejagnu:
 		fi; \
 	fi
 
+# need-jsonschema: the validator of the records' schema (Debian's
+# python3-jsonschema; installs it when running as root).
+need-jsonschema:
+	@if ! python3 -c 'import jsonschema' >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "python3-jsonschema not found: installing it"; \
+			apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y python3-jsonschema || exit 1; \
+		else \
+			echo "error: python3's jsonschema (the records' validator) is not installed; run:" >&2; \
+			echo "    sudo apt-get install python3-jsonschema" >&2; \
+			exit 1; \
+		fi; \
+	fi
+
 # check: build, write build/testsuite/site.exp, run runtest there (so that
 # mem2reg.sum/.log land in build/testsuite/) and end with one summary line.
 # Fails if a test failed, runtest failed, or no test ran at all.
-check: need-dejagnu all unit
+check: need-dejagnu need-jsonschema all unit
 	@mkdir -p $(B)/testsuite
 	@{ echo 'set tool mem2reg'; \
 	   echo 'set srcdir "$(abspath testsuite)"'; \
 	   echo 'set objdir "$(abspath $(B))"'; \
 	   echo 'set M2R_OPT "$(abspath $(M2R_OPT))"'; \
+	   echo 'set M2R_NAMES "$(abspath $(M2R_NAMES))"'; \
 	   echo 'set OPT "$(LLVM_OPT)"'; \
 	   echo 'set M2R_PLUGIN "$(abspath $(PLUGIN))"'; \
 	   echo 'set M2R_CC "$(CC)"'; \
@@ -251,7 +278,7 @@ bench-core: $(M2R_OPT) $(M2R_GEN)
 clean:
 	rm -rf $(B)
 
--include $(CORE_OBJS:.o=.d) $(REPORT_OBJS:.o=.d) $(M2R_OPT).d $(M2R_GEN).d $(UNIT_BINS:=.d) $(PLUGIN_OBJS:.o=.d)
+-include $(CORE_OBJS:.o=.d) $(REPORT_OBJS:.o=.d) $(M2R_OPT).d $(M2R_NAMES).d $(M2R_GEN).d $(UNIT_BINS:=.d) $(PLUGIN_OBJS:.o=.d)
 
 # Each further area (fuzzing, the LLVM comparison, the torture runs, the
 # benchmarks) keeps its rules in its own mk/*.mk fragment; a fragment may

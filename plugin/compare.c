@@ -11,12 +11,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Core block ids -> GCC basic block indexes, ascending. */
+/* Core block ids -> GCC basic block indexes, ascending.
+ *
+ * Every block named here maps to a GCC block: a phi is never in the
+ * core's own entry block (it has no predecessor), and no block of GCC's
+ * is made after lowering.  In analyze mode the bridge lowers just before
+ * "ssa" and reads GCC's phis just after it, and "ssa" adds no block
+ * (execute_update_addresses_taken, then into-SSA: dominance frontiers,
+ * phi insertion, renaming; no edge split); in rewrite mode GCC's side is
+ * not read.  gccside.cc stores -1 (with a note) for a GCC phi in a block
+ * past the lowered ones: should a GCC version ever make one there, say
+ * so rather than read bb_of_blk[-1]. */
 static int *to_bbs(const Bridge *b, const int *blk, int n)
 {
 	int *bb = aalloc(b->fn->a, (size_t)(n ? n : 1) * sizeof(int));
-	for (int j = 0; j < n; j++)
+	for (int j = 0; j < n; j++) {
+		if (blk[j] < 0 || blk[j] >= b->fn->blk.n)
+			die("a phi in a GCC block made after lowering (core block %d): %s", blk[j],
+			    b->err);
 		bb[j] = b->bb_of_blk[blk[j]];
+		if (bb[j] < 0)
+			die("a phi in core block %d, which has no GCC block (the core's entry)",
+			    blk[j]);
+	}
 	qsort(bb, (size_t)n, sizeof(int), cmp_int);
 	return bb;
 }

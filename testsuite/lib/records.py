@@ -185,6 +185,13 @@ def stale(prog, docf, schemaf):
     with open(schemaf) as f:
         if f.read() != schema_text(prog):
             bad.append(schemaf)
+    # Every key of the schema is documented field by field.
+    sch = schema(names(prog))
+    keys = set(sch["properties"]) | set(sch["properties"]["variables"]["items"]["properties"])
+    missing = sorted(k for k in keys if "`%s`" % k not in doc)
+    if missing:
+        print("%s does not document: %s" % (docf, ", ".join(missing)))
+        return 1
     if bad:
         print("stale (run make doc): " + ", ".join(bad))
         return 1
@@ -214,7 +221,11 @@ def validate(schemaf, files):
                 errs = sorted(v.iter_errors(rec), key=lambda e: list(e.path))
                 for e in errs[:3]:
                     where = "/".join(str(p) for p in e.path) or "(record)"
-                    print("%s:%d: %s: %s" % (fn, i, where, e.message[:300]))
+                    msg = e.message
+                    if e.validator == "not":
+                        keys = [r for a in e.validator_value["anyOf"] for r in a["required"]]
+                        msg = "has a key that must not be there: one of " + ", ".join(keys)
+                    print("%s:%d: %s: %s" % (fn, i, where, msg[:300]))
                 nbad += bool(errs)
     print("%d records, %d invalid" % (nrec, nbad))
     return 1 if nbad or not nrec else 0

@@ -20,4 +20,4 @@ int uninit2 (int c, int x)	/* { dg-note "'c' promoted \\(\[a-z-\]+\\); gcc: agre
   return u;
 }
 /* { dg-final { mem2reg-no-unexplained } } */
-/* { dg-final { scan-mem2reg-output "\"name\":\"u\",\"line\":8,\"ours\":true,\"reason\":\"none\",\"path\":\"single-store\",\"gcc\":true,\"phis\":\\\[\\\],\"gcc_phis\":\\\[\[0-9\]+\\\]" } } */
+/* { dg-final { scan-mem2reg-output "\"name\":\"u\",\"line\":8,\"ours\":true,\"reason\":\"none\",\"path\":\"single-store\",\"phi_blocks\":\\\[\\\],\"phis_kept\":0,\"gcc\":true,\"gcc_phi_blocks\":\\\[\"bb \[0-9\]+\"\\\]" } } */

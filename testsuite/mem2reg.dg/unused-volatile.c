@@ -25,4 +25,4 @@ int used (int c)	/* { dg-note "'c' promoted \\(\[a-z-\]+\\); gcc: agrees" "c2" }
   return u;
 }
 /* { dg-final { mem2reg-no-unexplained } } */
-/* { dg-final { scan-mem2reg-output "\"name\":\"v\",\"line\":9,\"ours\":true,\"reason\":\"none\",\"path\":\"dead\",\"gcc\":false,\"phis\":\\\[\\\],\"gcc_phis\":\\\[\\\],\"why\":\"unused-volatile\"" } } */
+/* { dg-final { scan-mem2reg-output "\"name\":\"v\",\"line\":9,\"ours\":true,\"reason\":\"none\",\"path\":\"dead\",\"phi_blocks\":\\\[\\\],\"phis_kept\":0,\"gcc\":false,\"gcc_phi_blocks\":\\\[\\\],\"why\":\"unused-volatile\"" } } */

@@ -194,7 +194,7 @@ unit: $(UNIT_BINS)
 
 $(B)/unit/%: testsuite/mem2reg.unit/%.c $(LIB) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Icore -Itestsuite/mem2reg.unit -MMD -MP -MF $@.d -MT $@ \
+	$(CC) $(ALL_CFLAGS) -Icore -Ireport -Iir-bridge -Itestsuite/mem2reg.unit -MMD -MP -MF $@.d -MT $@ \
 		$(ALL_LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 # need-dejagnu: make sure runtest exists (installs it when running as root).

@@ -27,8 +27,8 @@ static int *to_bbs(const Bridge *b, const int *blk, int n)
 	int *bb = aalloc(b->fn->a, (size_t)(n ? n : 1) * sizeof(int));
 	for (int j = 0; j < n; j++) {
 		if (blk[j] < 0 || blk[j] >= b->fn->blk.n)
-			die("a phi in a GCC block made after lowering (core block %d): %s", blk[j],
-			    b->err);
+			die("a phi in a GCC block made after lowering (core block %d)%s%s", blk[j],
+			    b->err[0] ? "; bridge notes: " : "", b->err);
 		bb[j] = b->bb_of_blk[blk[j]];
 		if (bb[j] < 0)
 			die("a phi in core block %d, which has no GCC block (the core's entry)",

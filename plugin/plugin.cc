@@ -9,6 +9,9 @@
  * GIMPLE is never modified: the generated code is GCC's own.
  * Rewrite mode: one pass replaces "ssa" and builds SSA form from the
  * core's result (rewrite.cc).
+ * What is reported (records, tables, the dump, remarks' text, the
+ * M2R_BENCH line) is written by the report layer, report/; this file
+ * only hands it the function and emits the remarks with GCC's inform().
  */
 #include "gcc-plugin.h"
 #include "plugin-version.h"

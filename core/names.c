@@ -66,6 +66,17 @@ const char *m2r_name_list(int t)
 	return b;
 }
 
+const char *m2r_name_join(int t, const char *sep, char *buf, size_t n)
+{
+	invariant(t >= 0 && t < NNAMETABLE && n > 0);
+	const NameTable *nt = &m2r_names[t];
+	size_t k = 0;
+	buf[0] = 0;
+	for (int i = 0; i < nt->n && k < n; i++)
+		k += (size_t)snprintf(buf + k, n - k, "%s%s", i ? sep : "", nt->json[i]);
+	return buf;
+}
+
 const char *counter_name(int c) { return m2r_name(NT_COUNTER, c); }
 const char *reason_name(int r) { return m2r_name(NT_REASON, r); }
 const char *path_name(int p) { return m2r_name(NT_PATH, p); }

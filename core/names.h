@@ -11,6 +11,8 @@
 #ifndef M2R_NAMES_H
 #define M2R_NAMES_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -128,6 +130,9 @@ const char *m2r_name(int t, int v);
 int m2r_name_lookup(int t, const char *s);
 /* "pruned, semipruned or minimal": table t's JSON names, for messages. */
 const char *m2r_name_list(int t);
+/* Table t's JSON names into buf, separated by sep ("pruned|semipruned|
+ * minimal"); returns buf. */
+const char *m2r_name_join(int t, const char *sep, char *buf, size_t n);
 
 const char *counter_name(int c);
 const char *reason_name(int r);

@@ -26,19 +26,20 @@
 #include <time.h>
 #include <unistd.h>
 
+/* The placements and prune methods (%s) are core/names.h's. */
 static const char usage[] =
-	"usage: m2r-opt [--placement=pruned|semipruned|minimal] [--no-simplify]\n"
-	"               [--prune-method=auto|frontier|live-joins]\n"
+	"usage: m2r-opt [--placement=%s] [--no-simplify]\n"
+	"               [--prune-method=%s]\n"
 	"               [--stats[=text|json]] [--verify] [--time] [--disable-output]\n"
 	"               [-o OUT] [FILE|-]\n";
 
 static const char help[] =
 	"Promote allocas to SSA values (LLVM's mem2reg) in a textual IR file.\n"
 	"\n"
-	"  --placement=P     phi placement: pruned (default), semipruned, minimal\n"
+	"  --placement=P     phi placement: %s\n"
 	"  --no-simplify     keep the phis that simplification would remove\n"
-	"  --prune-method=M  how pruned placement finds live phis: auto (default),\n"
-	"                    frontier or live-joins; same result, different cost\n"
+	"  --prune-method=M  how pruned placement finds live phis (same result,\n"
+	"                    different cost): %s\n"
 	"  --stats[=FORMAT]  per-function counters on stderr: text (default) or json\n"
 	"  --verify          verify the promoted IR (the input is always verified)\n"
 	"  --time            per function on stderr: read, promote and print times\n"
@@ -47,6 +48,26 @@ static const char help[] =
 	"  -h, --help        this text\n"
 	"\n"
 	"FILE is a subset of LLVM IR (see doc/ir.md); - or no FILE reads stdin.\n";
+
+/* "pruned (default), semipruned, minimal": the first is the default. */
+static const char *with_default(int t, char *buf, size_t n)
+{
+	char names[256];
+	m2r_name_join(t, ", ", names, sizeof names);
+	size_t k = strlen(m2r_name(t, 0));
+	snprintf(buf, n, "%.*s (default)%s", (int)k, names, names + k);
+	return buf;
+}
+
+static void put_usage(FILE *o, int with_help)
+{
+	char b1[256], b2[256];
+	fprintf(o, usage, m2r_name_join(NT_PLACEMENT, "|", b1, sizeof b1),
+		m2r_name_join(NT_PRUNE_METHOD, "|", b2, sizeof b2));
+	if (with_help)
+		fprintf(o, help, with_default(NT_PLACEMENT, b1, sizeof b1),
+			with_default(NT_PRUNE_METHOD, b2, sizeof b2));
+}
 
 enum { ST_NONE, ST_TEXT, ST_JSON };
 
@@ -61,7 +82,7 @@ static void die_usage(const char *fmt, const char *arg)
 	fputs("m2r-opt: error: ", stderr);
 	fprintf(stderr, fmt, arg);
 	fputc('\n', stderr);
-	fputs(usage, stderr);
+	put_usage(stderr, 0);
 	exit(2);
 }
 
@@ -69,7 +90,7 @@ static void die_usage(const char *fmt, const char *arg)
 static void die_usage2(const char *opt, const char *expect)
 {
 	fprintf(stderr, "m2r-opt: error: bad value in '%s': expected %s\n", opt, expect);
-	fputs(usage, stderr);
+	put_usage(stderr, 0);
 	exit(2);
 }
 
@@ -80,8 +101,7 @@ static void parse_args(int argc, char **argv, Opts *o)
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fputs(usage, stdout);
-			fputs(help, stdout);
+			put_usage(stdout, 1);
 			exit(0);
 		} else if (!strncmp(a, "--placement=", 12)) {
 			o->po.placement = placement_parse(a + 12);

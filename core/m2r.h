@@ -66,6 +66,45 @@ void vgrow_exact_(Arena *a, void **v, int *cap, size_t elsz, int need);
 #define vpush(A, vec, x) \
 	(vreserve(A, vec, (vec).n + 1), (vec).v[(vec).n++] = (x))
 
+/* ---------- hash table (hash.c) ---------- */
+
+/* The one hash table of the tree: open addressing in an arena, grown
+ * (doubling) as needed, never shrunk, no deletion.  A key is
+ *  - a string: hash_str(t, s, n, aux, &found), the n bytes at s (not
+ *    NUL-terminated; s must stay valid, or be replaced by the caller
+ *    with an equal copy through HEnt.k) plus an int aux (0 when not
+ *    needed; the reader's constants use the type id);
+ *  - a pointer plus an int: hash_ptr(t, p, aux, &found), compared by
+ *    identity (the bridge's (tree, slot) -> id maps).
+ * The two kinds never compare equal.  hash_str/hash_ptr insert the key
+ * when absent (found = 0: the caller fills HEnt.kind/val) and return
+ * its entry; hash_find_* only look (NULL when absent).  An entry stays
+ * valid until the next insertion.  A NULL key is a broken invariant.
+ * Example, a map from names to value ids:
+ *     Hash h; hash_init(&h, arena, 0);
+ *     int found; HEnt *e = hash_str(&h, name, (int)strlen(name), 0, &found);
+ *     if (!found) e->val = new_id;
+ *     return e->val;                                                    */
+enum { HKEY_PTR = -1 };
+typedef struct HEnt {
+	const void *k;  /* key bytes, or the key pointer; NULL: empty slot */
+	int n;          /* key length, or HKEY_PTR */
+	int aux;        /* second key part */
+	uint32_t h;
+	int kind, val;  /* the caller's data, zero when inserted */
+} HEnt;
+typedef struct Hash {
+	Arena *a;
+	HEnt *e;
+	int cap, n;
+} Hash;
+
+void hash_init(Hash *t, Arena *a, int n); /* room for n keys before growing */
+HEnt *hash_str(Hash *t, const char *s, int n, int aux, int *found);
+HEnt *hash_ptr(Hash *t, const void *p, int aux, int *found);
+HEnt *hash_find_str(const Hash *t, const char *s, int n, int aux);
+HEnt *hash_find_ptr(const Hash *t, const void *p, int aux);
+
 /* ---------- bitsets ---------- */
 
 typedef uint64_t Word;

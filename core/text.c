@@ -43,21 +43,6 @@
 
 enum { MAXDEPTH = 256 };
 
-/* ---------- hash map over strings (scratch arena) ---------- */
-
-typedef struct Ent {
-	const char *s;  /* key text (not NUL-terminated), NULL: empty slot */
-	int n;
-	int aux;        /* second key part (constants: type id) */
-	unsigned h;
-	int kind, id;
-} Ent;
-
-typedef struct Map {
-	Ent *e;
-	int cap, n;
-} Map;
-
 /* Name table entry kinds: a value, a defined block, a label used but
  * not defined yet (id indexes Parser.pend). */
 enum { N_VAL, N_BLK, N_FLAB };
@@ -82,7 +67,7 @@ typedef struct Parser {
 	jmp_buf jb;
 	const char *p, *end, *bol; /* cursor, end, start of current line */
 	int line, depth;
-	Map names, types, consts;
+	Hash names, types, consts; /* in the scratch arena */
 	VEC(char) sb;       /* text being built: types, templates */
 	VEC(int) ops, labs;
 	VEC(Pend) pend;
@@ -92,52 +77,6 @@ typedef struct Parser {
 	char show[3][96];   /* names quoted in error messages */
 	int nshow;
 } Parser;
-
-static unsigned hash(const char *s, int n, int aux)
-{
-	unsigned h = 2166136261u ^ (unsigned)aux;
-	for (int i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
-}
-
-/* Find key (s, n, aux); when absent, claim a slot for it.  *found tells
- * which.  The map grows before probing, so the pointer stays valid
- * until the next lookup. */
-static Ent *map_get(Parser *P, Map *m, const char *s, int n, int aux, int *found)
-{
-	if (2 * (m->n + 1) > m->cap) {
-		int cap = m->cap ? 2 * m->cap : 64;
-		Ent *e = aalloc(P->sa, (size_t)cap * sizeof *e);
-		for (int i = 0; i < m->cap; i++) {
-			if (!m->e[i].s)
-				continue;
-			int j = (int)(m->e[i].h & (unsigned)(cap - 1));
-			while (e[j].s)
-				j = (j + 1) & (cap - 1);
-			e[j] = m->e[i];
-		}
-		m->e = e;
-		m->cap = cap;
-	}
-	unsigned h = hash(s, n, aux);
-	int j = (int)(h & (unsigned)(m->cap - 1));
-	for (; m->e[j].s; j = (j + 1) & (m->cap - 1)) {
-		Ent *e = &m->e[j];
-		if (e->h == h && e->n == n && e->aux == aux && memcmp(e->s, s, (size_t)n) == 0) {
-			*found = 1;
-			return e;
-		}
-	}
-	Ent *e = &m->e[j];
-	e->s = s;
-	e->n = n;
-	e->aux = aux;
-	e->h = h;
-	m->n++;
-	*found = 0;
-	return e;
-}
 
 /* ---------- errors ---------- */
 
@@ -633,15 +572,15 @@ static void ty(Parser *P)
 static int intern_type(Parser *P, const char *s, int n)
 {
 	int found;
-	Ent *e = map_get(P, &P->types, s, n, 0, &found);
+	HEnt *e = hash_str(&P->types, s, n, 0, &found);
 	if (!found) {
 		Fn *f = P->f;
 		const char *c = astrndup(f->a, s, (size_t)n);
 		vpush(f->a, f->type, c);
-		e->s = c; /* s may be scratch that moves */
-		e->id = f->type.n - 1;
+		e->k = c; /* s may be scratch that moves */
+		e->val = f->type.n - 1;
 	}
-	return e->id;
+	return e->val;
 }
 
 static int parse_type(Parser *P)
@@ -655,9 +594,9 @@ static int parse_type(Parser *P)
 
 /* ---------- names ---------- */
 
-static Ent *name_get(Parser *P, const Tok *t, int *found)
+static HEnt *name_get(Parser *P, const Tok *t, int *found)
 {
-	return map_get(P, &P->names, t->s, t->n, 0, found);
+	return hash_str(&P->names, t->s, t->n, 0, found);
 }
 
 static void set_name(Parser *P, const char **dst, const Tok *t)
@@ -670,7 +609,7 @@ static int use_val(Parser *P, const Tok *t, int type)
 {
 	Fn *f = P->f;
 	int found;
-	Ent *e = name_get(P, t, &found);
+	HEnt *e = name_get(P, t, &found);
 	if (!found) {
 		int v = fn_val(f, VFWD, type, NULL);
 		Val *x = &f->val.v[v];
@@ -679,18 +618,18 @@ static int use_val(Parser *P, const Tok *t, int type)
 		x->col = t->col;
 		x->num = t->isnum ? (int)t->num : -1;
 		e->kind = N_VAL;
-		e->id = v;
+		e->val = v;
 		return v;
 	}
 	if (e->kind != N_VAL)
 		failat(P, t->line, t->col, "'%s' is a label, not a value", tokname(P, t));
-	Val *x = &f->val.v[e->id];
+	Val *x = &f->val.v[e->val];
 	if (type >= 0 && x->type < 0)
 		x->type = type;
 	else if (type >= 0 && x->type != type)
 		failat(P, t->line, t->col, "'%s' used with type '%s' but its type is '%s'",
 		       tokname(P, t), fn_typestr(f, type), fn_typestr(f, x->type));
-	return e->id;
+	return e->val;
 }
 
 /* A use of label t: a block id, or -(k+2) for pending label k (patched
@@ -698,22 +637,22 @@ static int use_val(Parser *P, const Tok *t, int type)
 static int use_lab(Parser *P, const Tok *t, int branch)
 {
 	int found;
-	Ent *e = name_get(P, t, &found);
+	HEnt *e = name_get(P, t, &found);
 	if (!found) {
 		Pend pd = {-1, *t};
 		e->kind = N_FLAB;
-		e->id = P->pend.n;
+		e->val = P->pend.n;
 		vpush(P->sa, P->pend, pd);
-		return -(e->id + 2);
+		return -(e->val + 2);
 	}
 	if (e->kind == N_VAL)
 		failat(P, t->line, t->col, "'%s' is a value, not a label", tokname(P, t));
 	if (e->kind == N_FLAB)
-		return -(e->id + 2);
-	if (branch && e->id == 0)
+		return -(e->val + 2);
+	if (branch && e->val == 0)
 		failat(P, t->line, t->col, "branch to the entry block '%s' (the entry block "
 		       "cannot have predecessors)", tokname(P, t));
-	return e->id;
+	return e->val;
 }
 
 /* Instruction ins defines local t, of type `type` (-1: unknown).  A
@@ -723,7 +662,7 @@ static void def_val(Parser *P, const Tok *t, int ins, int type)
 {
 	Fn *f = P->f;
 	int found;
-	Ent *e = name_get(P, t, &found);
+	HEnt *e = name_get(P, t, &found);
 	if (!found) {
 		int v = fn_res(f, ins, type, NULL);
 		Val *x = &f->val.v[v];
@@ -731,15 +670,15 @@ static void def_val(Parser *P, const Tok *t, int ins, int type)
 		x->line = t->line;
 		x->col = t->col;
 		e->kind = N_VAL;
-		e->id = v;
+		e->val = v;
 		return;
 	}
 	if (e->kind == N_FLAB) {
-		const Tok *u = &P->pend.v[e->id].t;
+		const Tok *u = &P->pend.v[e->val].t;
 		failat(P, t->line, t->col, "'%s' defined as a value but used as a label at %d:%d",
 		       tokname(P, t), u->line, u->col);
 	}
-	Val *x = &f->val.v[e->id];
+	Val *x = &f->val.v[e->val];
 	if (e->kind == N_BLK || x->kind != VFWD)
 		failat(P, t->line, t->col, "redefinition of '%s'", tokname(P, t));
 	if (type >= 0 && x->type >= 0 && x->type != type)
@@ -749,7 +688,7 @@ static void def_val(Parser *P, const Tok *t, int ins, int type)
 	x->ins = ins;
 	if (type >= 0)
 		x->type = type;
-	f->ins.v[ins].res = e->id;
+	f->ins.v[ins].res = e->val;
 }
 
 /* LLVM numbers unnamed values and blocks in order: check the input did. */
@@ -870,14 +809,14 @@ static void skip_const(Parser *P)
 static int intern_const(Parser *P, int type, const char *s, int n)
 {
 	int found;
-	Ent *e = map_get(P, &P->consts, s, n, type, &found);
+	HEnt *e = hash_str(&P->consts, s, n, type, &found);
 	if (!found) {
 		Fn *f = P->f;
 		int v = fn_const(f, type, NULL);
 		f->val.v[v].name = astrndup(f->a, s, (size_t)n);
-		e->id = v;
+		e->val = v;
 	}
-	return e->id;
+	return e->val;
 }
 
 /* A value of type `type` at p.  typed: the printer needs this operand's
@@ -1463,9 +1402,9 @@ static int new_block(Parser *P, const Tok *t, int line)
 	else
 		bk->name = astrndup(f->a, t->s, (size_t)t->n);
 	int found;
-	Ent *e = name_get(P, t, &found);
+	HEnt *e = name_get(P, t, &found);
 	if (found && e->kind == N_VAL) {
-		Val *x = &f->val.v[e->id];
+		Val *x = &f->val.v[e->val];
 		if (x->kind != VFWD)
 			failat(P, t->line, t->col, "redefinition of '%s'", tokname(P, t));
 		failat(P, t->line, t->col, "'%s' defined as a label but used as a value at %d:%d",
@@ -1474,9 +1413,9 @@ static int new_block(Parser *P, const Tok *t, int line)
 	if (found && e->kind == N_BLK)
 		failat(P, t->line, t->col, "redefinition of '%s'", tokname(P, t));
 	if (found)
-		P->pend.v[e->id].blk = b;
+		P->pend.v[e->val].blk = b;
 	e->kind = N_BLK;
-	e->id = b;
+	e->val = b;
 	P->cur = b;
 	P->term = P->nonphi = 0;
 	return b;
@@ -1687,11 +1626,11 @@ static void header(Parser *P)
 			if (nm.isnum)
 				check_num(P, &nm, "argument");
 			int found;
-			Ent *e = name_get(P, &nm, &found);
+			HEnt *e = name_get(P, &nm, &found);
 			if (found)
 				failat(P, nm.line, nm.col, "redefinition of '%s'", tokname(P, &nm));
 			e->kind = N_VAL;
-			e->id = v;
+			e->val = v;
 			set_name(P, &f->val.v[v].name, &nm);
 			f->val.v[v].line = nm.line;
 			f->val.v[v].col = nm.col;
@@ -1820,6 +1759,9 @@ static int read_fn(Reader *r)
 	memset(&ps, 0, sizeof ps);
 	ps.r = r;
 	ps.sa = arena_new();
+	hash_init(&ps.names, ps.sa, 0);
+	hash_init(&ps.types, ps.sa, 0);
+	hash_init(&ps.consts, ps.sa, 0);
 	ps.f = fn_new("");
 	ps.f->file = astrndup(ps.f->a, r->file, strlen(r->file));
 	ps.p = ps.bol = r->p;

@@ -23,6 +23,7 @@
 #include "options.h"
 
 #include "plugin.h" /* first: also includes bridge.h */
+#include "text.h"   /* fn_print: the IR dump */
 
 #include <stdlib.h>
 #include <string.h>

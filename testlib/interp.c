@@ -1,5 +1,5 @@
-/* interp.c - a reference interpreter for the textual IR (the subset of
- * m2r.h's "reference interpreter" section).
+/* interp.c - a reference interpreter for the textual IR (the subset
+ * interp.h describes).
  *
  * It exists to judge the promotion: run a function before and after,
  * compare what it observed.  So it is written for obviousness, not
@@ -14,7 +14,7 @@
  * 0 is null).  Whatever the decoder does not recognise becomes an
  * "unsupported" instruction: the verdict, if it is ever executed.
  */
-#include "m2r.h"
+#include "interp.h"
 
 #include <stdlib.h>
 #include <string.h>

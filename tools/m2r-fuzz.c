@@ -31,7 +31,10 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "m2r.h"
+#include "text.h"
+#include "interp.h"
 #include "oracle.h"
+#include "rng.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -93,25 +96,12 @@ static const char *const cast_name[] = {"zext", "sext", "trunc"};
 
 /* ---------- randomness ---------- */
 
-static uint64_t rs;
+/* testlib/rng.h, the tree's one generator; one stream per program,
+ * seeded with the program's seed. */
+static Rng rs;
 
-static uint64_t splitmix(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15u;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
-	return x ^ (x >> 31);
-}
-
-static uint64_t rnd64(void)
-{
-	rs ^= rs << 13;
-	rs ^= rs >> 7;
-	rs ^= rs << 17;
-	return rs;
-}
-
-static unsigned rnd(unsigned n) { return (unsigned)(rnd64() % n); }
+static uint64_t rnd64(void) { return rng_u64(&rs); }
+static unsigned rnd(unsigned n) { return (unsigned)rng_below(&rs, n); }
 
 static int pick_width(void)
 {
@@ -186,7 +176,7 @@ static void gen(Prog *p, uint64_t seed)
 {
 	memset(p, 0, sizeof *p);
 	p->seed = seed;
-	rs = splitmix(seed) | 1;
+	rng_seed(&rs, seed);
 	int nb = p->nb = 1 + (int)rnd(rnd(4) ? 10 : MAXB);
 	p->nv = 1 + (int)rnd(MAXV);
 	p->narg = (int)rnd(MAXARG + 1);

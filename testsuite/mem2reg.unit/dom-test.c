@@ -7,6 +7,7 @@
  * Output follows dejagnu.h (PASSED:/FAILED: lines), run by unit.exp.
  */
 #include "m2r.h"
+#include "rng.h"
 
 #include <dejagnu.h> /* the only file including it: defines wait() */
 #include <stdint.h>
@@ -668,13 +669,11 @@ static void t_ladder(void)
 
 /* ---------- random CFGs against a reference ---------- */
 
-static uint64_t rng = 0x9e3779b97f4a7c15u;
+/* testlib/rng.h, the tree's one generator, with a fixed seed. */
+static Rng rng = {0x9e3779b97f4a7c15u};
 static unsigned rnd(unsigned n)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (unsigned)(rng % n);
+	return (unsigned)rng_below(&rng, n);
 }
 
 /* Reference dominator sets by the textbook round-robin data flow over

@@ -355,6 +355,85 @@ static int continues(Parser *P)
 	return q > s && peekat(P, q) != ':' && in_list(cont_words, s, (int)(q - s));
 }
 
+/* A %local in a generic instruction, after token class prev at bracket
+ * depth d: a type, an operand (T_VAL) or a label (T_LAB).  Returns the
+ * class the next token sees. */
+static int gen_local(Parser *P, int d, int prev)
+{
+	Tok t;
+	const char *s = P->p;
+	lex_local(P, &t);
+	int cls; /* 0 type, 1 value, 2 label */
+	const char *q = P->p;
+	while (peekat(P, q) == ' ')
+		q++;
+	if (peekat(P, q) == '*') /* never after a value */
+		cls = 0;
+	else if (prev == PV_LABEL)
+		cls = 2;
+	else if (prev == PV_TYPE || prev == PV_VALUE)
+		cls = 1;
+	else if (d > 0)
+		cls = 0; /* bracket lists start with a type; constants hold no locals */
+	else if (prev == PV_WANT || prev == PV_X || prev == PV_OPEN)
+		cls = 0;
+	else
+		cls = !type_by_next(P, P->p);
+	if (cls == 0) {
+		sb_put(P, s, (size_t)(P->p - s));
+		return PV_TYPE;
+	}
+	if (cls == 1) {
+		sb_putc(P, T_VAL);
+		push_op(P, use_val(P, &t, -1));
+	} else {
+		sb_putc(P, T_LAB);
+		push_lab(P, use_lab(P, &t, 1));
+	}
+	return PV_NONE;
+}
+
+/* A word (keyword, type, number, attribute, #attrs) starting with c in
+ * a generic instruction; returns the class the next token sees. */
+static int gen_word(Parser *P, int c, int d, int prev)
+{
+	const char *s = P->p;
+	if (c == '#')
+		P->p++;
+	while (P->p < P->end && isword((unsigned char)*P->p))
+		P->p++;
+	int n = (int)(P->p - s);
+	sb_put(P, s, (size_t)n);
+	if (isdig(c))
+		return prev == PV_TYPE ? prev : PV_NONE; /* "align 4" keeps the type pending */
+	if (weq(s, n, "blockaddress")) {
+		/* blockaddress(@f, %bb): a constant naming a block, kept as text */
+		while (peek(P) == ' ')
+			sb_putc(P, *P->p++);
+		if (peek(P) == '(') {
+			const char *g = P->p;
+			skip_group(P);
+			sb_put(P, g, (size_t)(P->p - g));
+		}
+		return PV_NONE;
+	}
+	if (weq(s, n, "metadata"))
+		return PV_OPEN; /* "metadata T V": a type follows */
+	if (is_type_word(s, n))
+		return weq(s, n, "label") ? PV_LABEL : PV_TYPE;
+	if (weq(s, n, "x") && d > 0)
+		return PV_X;
+	if (weq(s, n, "within") || weq(s, n, "from"))
+		return PV_VALUE;
+	if (in_list(want_type, s, n))
+		return PV_WANT;
+	if (prev == PV_WANT && in_list(gep_flags, s, n))
+		return PV_WANT;
+	if (is_const_word(s, n))
+		return PV_NONE;
+	return prev == PV_TYPE ? prev : PV_NONE; /* parameter attributes keep a type pending */
+}
+
 /* Template of a generic instruction, from p (at its opcode) to the end
  * of the logical line.  %names become T_VAL operands, or T_LAB after
  * "label"; a %name in a type position (%struct.S) stays text.  Which
@@ -397,37 +476,7 @@ int ins_gen(Parser *P, const char *op, int nop, int line, int col)
 			continue;
 		}
 		if (c == '%') {
-			Tok t;
-			const char *s = P->p;
-			lex_local(P, &t);
-			int cls; /* 0 type, 1 value, 2 label */
-			const char *q = P->p;
-			while (peekat(P, q) == ' ')
-				q++;
-			if (peekat(P, q) == '*') /* never after a value */
-				cls = 0;
-			else if (prev == PV_LABEL)
-				cls = 2;
-			else if (prev == PV_TYPE || prev == PV_VALUE)
-				cls = 1;
-			else if (d > 0)
-				cls = 0; /* bracket lists start with a type; constants hold no locals */
-			else if (prev == PV_WANT || prev == PV_X || prev == PV_OPEN)
-				cls = 0;
-			else
-				cls = !type_by_next(P, P->p);
-			if (cls == 0) {
-				sb_put(P, s, (size_t)(P->p - s));
-				prev = PV_TYPE;
-			} else if (cls == 1) {
-				sb_putc(P, T_VAL);
-				push_op(P, use_val(P, &t, -1));
-				prev = PV_NONE;
-			} else {
-				sb_putc(P, T_LAB);
-				push_lab(P, use_lab(P, &t, 1));
-				prev = PV_NONE;
-			}
+			prev = gen_local(P, d, prev);
 			continue;
 		}
 		if (c == '@') {
@@ -446,43 +495,7 @@ int ins_gen(Parser *P, const char *op, int nop, int line, int col)
 			continue;
 		}
 		if (isword(c) || c == '#') {
-			const char *s = P->p;
-			if (c == '#')
-				P->p++;
-			while (P->p < P->end && isword((unsigned char)*P->p))
-				P->p++;
-			int n = (int)(P->p - s);
-			sb_put(P, s, (size_t)n);
-			if (isdig(c)) {
-				if (prev != PV_TYPE)
-					prev = PV_NONE; /* "align 4" keeps the type pending */
-			} else if (weq(s, n, "blockaddress")) {
-				/* blockaddress(@f, %bb): a constant naming a block, kept as text */
-				while (peek(P) == ' ')
-					sb_putc(P, *P->p++);
-				if (peek(P) == '(') {
-					const char *g = P->p;
-					skip_group(P);
-					sb_put(P, g, (size_t)(P->p - g));
-				}
-				prev = PV_NONE;
-			} else if (weq(s, n, "metadata")) {
-				prev = PV_OPEN; /* "metadata T V": a type follows */
-			} else if (is_type_word(s, n)) {
-				prev = weq(s, n, "label") ? PV_LABEL : PV_TYPE;
-			} else if (weq(s, n, "x") && d > 0) {
-				prev = PV_X;
-			} else if (weq(s, n, "within") || weq(s, n, "from")) {
-				prev = PV_VALUE;
-			} else if (in_list(want_type, s, n)) {
-				prev = PV_WANT;
-			} else if (prev == PV_WANT && in_list(gep_flags, s, n)) {
-				/* stays PV_WANT */
-			} else if (is_const_word(s, n)) {
-				prev = PV_NONE;
-			} else if (prev != PV_TYPE) {
-				prev = PV_NONE; /* parameter attributes keep a type pending */
-			}
+			prev = gen_word(P, c, d, prev);
 			continue;
 		}
 		if (c == '(' || c == '[' || c == '{' || c == '<') {

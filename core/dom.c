@@ -262,8 +262,8 @@ void dom_build(Fn *f, Dom *d)
  * which can have predecessors here (a back edge to block 0); its
  * frontier entries must not be lost.  last[r] == b means r already got
  * b, and then so did everything above r up to idom(b): stop there.
- * (r >= 0 never fails on a correct tree; it keeps a broken one from
- * writing out of bounds.)
+ * On a correct tree idom(b) is above every reachable predecessor of b,
+ * so the walk meets it before the root; a broken tree dies.
  * With out == NULL only count (into cnt), else append at pos. */
 static void runners(Fn *f, Dom *d, int *last, int *cnt, int *pos, int *out)
 {
@@ -279,7 +279,12 @@ static void runners(Fn *f, Dom *d, int *last, int *cnt, int *pos, int *out)
 			int r = bk->pred[i];
 			if (d->rpoidx[r] < 0)
 				continue;
-			while (r >= 0 && r != stop && last[r] != b) {
+			while (r != stop) {
+				if (r < 0)
+					die("dominator tree: idom %d of block %d is not above its "
+					    "predecessor %d", stop, b, bk->pred[i]);
+				if (last[r] == b)
+					break;
 				last[r] = b;
 				if (out)
 					out[pos[r]++] = b;

@@ -360,12 +360,6 @@ static void make_phi(Prom *P, int x, int b, int *version)
 	vpush(f->a, P->phivar, x);
 }
 
-static int by_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-	return (x > y) - (x < y);
-}
-
 void place_phis(Prom *P, int x)
 {
 	Fn *f = P->f;
@@ -416,7 +410,7 @@ void place_phis(Prom *P, int x)
 		n = try_frontier(P, 0);
 		break;
 	}
-	qsort(pl->cand, (size_t)n, sizeof(int), by_int);
+	qsort(pl->cand, (size_t)n, sizeof(int), cmp_int);
 
 	VarStat *vs = &P->st->var.v[P->vstat[x]];
 	vs->nphi = n;

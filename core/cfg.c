@@ -9,23 +9,28 @@
  */
 #include "m2r.h"
 
-/* The labels of b's terminator, or none.  A block whose last
- * instruction is missing, dead or not a terminator has no successors:
- * the verifier reports such blocks, the CFG must merely not crash (the
- * unit tests build such blocks on purpose).  A label outside the block
- * table, though, is a broken invariant (the reader and the bridge never
- * make one; m2r_verify checks it before building the CFG): dropping
- * the edge would silently change the program. */
+/* The terminator of b, or none.  A block whose last instruction is
+ * missing, dead or not a terminator has no successors: the verifier
+ * reports such blocks, the CFG must merely not crash (the unit tests
+ * build such blocks on purpose). */
 static const Ins *live_term(Fn *f, int b)
 {
 	const Ins *t = term_of(f, b);
 	if (!t || (t->flags & IDEAD) || !op_is_term(t->op))
 		return NULL;
+	return t;
+}
+
+/* A label outside the block table, though, is a broken invariant (the
+ * reader and the bridge never make one; m2r_verify checks labels before
+ * it builds the CFG): dropping the edge would silently change the
+ * program.  Checked once, in pass 1. */
+static void check_labels(const Fn *f, int b, const Ins *t)
+{
 	for (int i = 0; i < t->nlab; i++)
 		if (t->lab[i] < 0 || t->lab[i] >= f->blk.n)
 			die("cfg: block %d branches to label %d, out of range (%d blocks)",
 			    b, t->lab[i], f->blk.n);
-	return t;
 }
 
 void cfg_build(Fn *f)
@@ -41,6 +46,7 @@ void cfg_build(Fn *f)
 		const Ins *t = live_term(f, b);
 		if (!t)
 			continue;
+		check_labels(f, b, t);
 		for (int i = 0; i < t->nlab; i++) {
 			blk[b].nsucc++;
 			blk[t->lab[i]].npred++;

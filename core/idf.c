@@ -296,14 +296,8 @@ static int name_taken(Prom *P, const char *s)
 {
 	Fn *f = P->f;
 	Hash *t = &P->names;
-	if (!t->a) {
-		int n = 0;
-		for (int v = 0; v < f->val.n; v++)
-			n += (f->val.v[v].kind == VARG || f->val.v[v].kind == VINS) &&
-			     f->val.v[v].name && phi_like(f->val.v[v].name);
-		for (int b = 0; b < f->blk.n; b++)
-			n += f->blk.v[b].name && phi_like(f->blk.v[b].name);
-		hash_init(t, f->a, n);
+	if (!t->a) { /* one pass: the table grows as needed */
+		hash_init(t, f->a, 0);
 		int found;
 		for (int v = 0; v < f->val.n; v++)
 			if ((f->val.v[v].kind == VARG || f->val.v[v].kind == VINS) &&

@@ -67,23 +67,6 @@ const char *tokname(Parser *P, const Tok *t)
 	return shown(P, "%", t->s, t->n);
 }
 
-int isname(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '-' || c == '$' || c == '.' || c == '_';
-}
-
-int isword(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '_' || c == '.';
-}
-
-int isdig(int c)
-{
-	return c >= '0' && c <= '9';
-}
-
 /* The token at `at`, for "got 'X'" messages. */
 const char *tokat(Parser *P, const char *at)
 {
@@ -106,16 +89,6 @@ const char *tokat(Parser *P, const char *at)
 }
 
 /* ---------- lexing ---------- */
-
-int peek(Parser *P)
-{
-	return P->p < P->end ? (unsigned char)*P->p : -1;
-}
-
-int peekat(Parser *P, const char *q)
-{
-	return q < P->end ? (unsigned char)*q : -1;
-}
 
 void newline(Parser *P)
 {
@@ -142,12 +115,6 @@ void ws(Parser *P)
 			return;
 		}
 	}
-}
-
-int at_eol(Parser *P)
-{
-	int c = peek(P);
-	return c < 0 || c == '\n' || c == ';';
 }
 
 /* Skip a comment to (not past) the newline. */
@@ -207,19 +174,6 @@ int word(Parser *P, const char **s)
 	while (P->p < P->end && isword((unsigned char)*P->p))
 		P->p++;
 	return (int)(P->p - *s);
-}
-
-int weq(const char *s, int n, const char *w)
-{
-	return (int)strlen(w) == n && memcmp(s, w, (size_t)n) == 0;
-}
-
-/* The word at p, not consumed; 1 if it is w (a whole word). */
-int at_word(Parser *P, const char *w)
-{
-	size_t n = strlen(w);
-	return (size_t)(P->end - P->p) >= n && memcmp(P->p, w, n) == 0 &&
-	       !isword(peekat(P, P->p + n));
 }
 
 /* All digits: a numbered name, keyed without leading zeros (LLVM reads

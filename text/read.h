@@ -9,6 +9,7 @@
 
 #include <setjmp.h>
 #include <stddef.h>
+#include <string.h>
 
 enum { MAXDEPTH = 256 };
 
@@ -54,6 +55,54 @@ typedef struct Parser {
 		failpos((P), (at), m_); \
 	} while (0)
 
+/* ---------- lex.c's small helpers, inline: called per character ---------- */
+
+static inline int isname(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '-' || c == '$' || c == '.' || c == '_';
+}
+
+static inline int isword(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_' || c == '.';
+}
+
+static inline int isdig(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static inline int peek(Parser *P)
+{
+	return P->p < P->end ? (unsigned char)*P->p : -1;
+}
+
+static inline int peekat(Parser *P, const char *q)
+{
+	return q < P->end ? (unsigned char)*q : -1;
+}
+
+static inline int at_eol(Parser *P)
+{
+	int c = peek(P);
+	return c < 0 || c == '\n' || c == ';';
+}
+
+static inline int weq(const char *s, int n, const char *w)
+{
+	return (int)strlen(w) == n && memcmp(s, w, (size_t)n) == 0;
+}
+
+/* The word at p, not consumed; 1 if it is w (a whole word). */
+static inline int at_word(Parser *P, const char *w)
+{
+	size_t n = strlen(w);
+	return (size_t)(P->end - P->p) >= n && memcmp(P->p, w, n) == 0 &&
+	       !isword(peekat(P, P->p + n));
+}
+
 /* ---------- lex.c: errors, tokens, scratch text ---------- */
 
 _Noreturn void failat(Parser *P, int line, int col, const char *fmt, ...);
@@ -61,23 +110,15 @@ int colof(Parser *P, const char *at);
 _Noreturn void failpos(Parser *P, const char *at, const char *msg);
 const char *shown(Parser *P, const char *pre, const char *s, int n);
 const char *tokname(Parser *P, const Tok *t);
-int isname(int c);
-int isword(int c);
-int isdig(int c);
 const char *tokat(Parser *P, const char *at);
-int peek(Parser *P);
-int peekat(Parser *P, const char *q);
 void newline(Parser *P);
 void ws(Parser *P);
-int at_eol(Parser *P);
 void skip_comment(Parser *P);
 void expect_eol(Parser *P, const char *what);
 void open_br(Parser *P);
 void expect_ch(Parser *P, int c, const char *what);
 void skip_string(Parser *P);
 int word(Parser *P, const char **s);
-int weq(const char *s, int n, const char *w);
-int at_word(Parser *P, const char *w);
 void numbered(Parser *P, Tok *t);
 void lex_local(Parser *P, Tok *t);
 void sb_put(Parser *P, const char *s, size_t n);

@@ -4,7 +4,7 @@
  *
  * Program i (0 <= i < N) is generated from seed S + i alone, so a
  * failure is reproduced by "m2r-fuzz --seed S+i --count 1".  Each
- * program is a random function in the interpreted subset (core/interp.c):
+ * program is a random function in the interpreted subset (testlib/interp.c):
  * random CFGs (loops, self-loops, irreducible regions, unreachable
  * blocks, duplicate edges, switches), allocas of random integer types
  * (some escaped through "call @escape", some accessed volatile, some with
@@ -24,7 +24,7 @@
  *      compared), each alloca must be promoted iff it has no reason not
  *      to be, and the phi blocks placed before simplification
  *      (VarStat.phiblk) must be those of the independent oracle
- *      (tools/oracle.c), as well as the fast path taken.
+ *      (testlib/oracle.c), as well as the fast path taken.
  * A failure is shrunk (instructions, blocks, edges, variables, operands
  * dropped while the same kind of failure persists) and written as DIR/
  * m2r-fuzz-SEED-KIND.ll.  The exit status is 1 if anything failed.

@@ -10,7 +10,7 @@
  * sets by round-robin data flow, DF(x) = { y | x dom a reachable pred
  * of y, not x sdom y }, IDF by fixpoint, liveness by backward data flow
  * over upward-exposed uses and kills.  None of the core's cfg/dom/df
- * code is called.  The oracle is tools/oracle.c, shared with m2r-fuzz.
+ * code is called.  The oracle is testlib/oracle.c, shared with m2r-fuzz.
  *
  *   minimal     IDF(def blocks)
  *   semipruned  IDF(def blocks) if some reachable block has an

@@ -823,6 +823,97 @@ out:
 	return r;
 }
 
+/* The instructions with most to do, out of exec(): each returns -1 to
+ * go on, else the verdict (stop() has recorded why). */
+static int x_alloca(Run *R, const Ins *in, const Dec *d, const Cell *v)
+{
+	uint64_t cnt = 1;
+	if (d->nop) {
+		if (v[0].undef)
+			return stop(R, IV_UB, "alloca with an undefined count%s", NULL);
+		cnt = d->o[0].val < 0 ? d->o[0].c : v[0].v;
+	}
+	uint64_t sz = (uint64_t)((d->w + 7) / 8) * cnt;
+	if (cnt > MAXMEM || sz > MAXMEM || R->mem + sz > MAXMEM)
+		return stop(R, IV_UNSUPPORTED, "memory limit%s", NULL);
+	if (R->nobj == R->capobj) {
+		int cap = R->capobj ? 2 * R->capobj : 16;
+		Obj *o = realloc(R->obj, (size_t)cap * sizeof *o);
+		if (!o)
+			return stop(R, IV_UNSUPPORTED, "out of memory%s", NULL);
+		R->obj = o;
+		R->capobj = cap;
+	}
+	Obj *o = &R->obj[R->nobj];
+	o->size = (size_t)sz;
+	o->b = calloc((size_t)sz + 1, 1);
+	o->u = malloc((size_t)sz + 1);
+	if (!o->b || !o->u) {
+		free(o->b);
+		free(o->u);
+		return stop(R, IV_UNSUPPORTED, "out of memory%s", NULL);
+	}
+	memset(o->u, 1, (size_t)sz + 1);
+	R->nobj++;
+	R->mem += (size_t)sz;
+	set(R, in, (uint64_t)R->nobj, 0, 64);
+	return -1;
+}
+
+static int x_load(Run *R, const Ins *in, const Dec *d, const Cell *v)
+{
+	const char *why = NULL;
+	size_t n = (size_t)(d->w + 7) / 8;
+	Obj *o = object(R, v[0], n, &why);
+	if (!o)
+		return stop(R, IV_UB, "load: %s", why);
+	uint64_t bits = 0;
+	int u = 0;
+	for (size_t k = 0; k < n; k++) {
+		bits |= (uint64_t)o->b[k] << (8 * k);
+		u |= o->u[k];
+	}
+	set(R, in, bits, u, d->w);
+	return -1;
+}
+
+static int x_store(Run *R, const Dec *d, const Cell *v)
+{
+	const char *why = NULL;
+	size_t n = (size_t)(d->w + 7) / 8;
+	Obj *o = object(R, v[1], n, &why);
+	if (!o)
+		return stop(R, IV_UB, "store: %s", why);
+	for (size_t k = 0; k < n; k++) {
+		o->b[k] = (uint8_t)(v[0].v >> (8 * k));
+		o->u[k] = v[0].undef;
+	}
+	return -1;
+}
+
+static int x_switch(Run *R, const Ins *in, const Dec *d, int *next)
+{
+	Fn *f = R->f;
+	Opnd o;
+	Cell a;
+	val_opnd(f, in->ops[0], &o);
+	if (o.val == -2 || !get(R, &o, d->w, &a))
+		return stop(R, IV_UNSUPPORTED, "switch operand%s", NULL);
+	if (a.undef)
+		return stop(R, IV_UNDEF_BRANCH, "switch on an undefined value%s", NULL);
+	*next = in->lab[0];
+	for (int k = 1; k < in->nop; k++) {
+		val_opnd(f, in->ops[k], &o);
+		if (o.val != -1 || o.undef)
+			return stop(R, IV_UNSUPPORTED, "switch case not a constant%s", NULL);
+		if ((o.c & mask(d->w)) == a.v) {
+			*next = in->lab[k];
+			break;
+		}
+	}
+	return -1;
+}
+
 static int exec(Run *R)
 {
 	Fn *f = R->f;
@@ -885,64 +976,18 @@ static int exec(Run *R)
 				break;
 			case K_NOP:
 				break;
-			case K_ALLOCA: {
-				uint64_t cnt = 1;
-				if (d->nop) {
-					if (v[0].undef)
-						return stop(R, IV_UB, "alloca with an undefined count%s", NULL);
-					cnt = d->o[0].val < 0 ? d->o[0].c : v[0].v;
-				}
-				uint64_t sz = (uint64_t)((d->w + 7) / 8) * cnt;
-				if (cnt > MAXMEM || sz > MAXMEM || R->mem + sz > MAXMEM)
-					return stop(R, IV_UNSUPPORTED, "memory limit%s", NULL);
-				if (R->nobj == R->capobj) {
-					int cap = R->capobj ? 2 * R->capobj : 16;
-					Obj *o = realloc(R->obj, (size_t)cap * sizeof *o);
-					if (!o)
-						return stop(R, IV_UNSUPPORTED, "out of memory%s", NULL);
-					R->obj = o;
-					R->capobj = cap;
-				}
-				Obj *o = &R->obj[R->nobj];
-				o->size = (size_t)sz;
-				o->b = calloc((size_t)sz + 1, 1);
-				o->u = malloc((size_t)sz + 1);
-				if (!o->b || !o->u) {
-					free(o->b);
-					free(o->u);
-					return stop(R, IV_UNSUPPORTED, "out of memory%s", NULL);
-				}
-				memset(o->u, 1, (size_t)sz + 1);
-				R->nobj++;
-				R->mem += (size_t)sz;
-				set(R, in, (uint64_t)R->nobj, 0, 64);
+			case K_ALLOCA:
+				if ((r = x_alloca(R, in, d, v)) >= 0)
+					return r;
 				break;
-			}
-			case K_LOAD: {
-				size_t n = (size_t)(d->w + 7) / 8;
-				Obj *o = object(R, v[0], n, &why);
-				if (!o)
-					return stop(R, IV_UB, "load: %s", why);
-				uint64_t bits = 0;
-				int u = 0;
-				for (size_t k = 0; k < n; k++) {
-					bits |= (uint64_t)o->b[k] << (8 * k);
-					u |= o->u[k];
-				}
-				set(R, in, bits, u, d->w);
+			case K_LOAD:
+				if ((r = x_load(R, in, d, v)) >= 0)
+					return r;
 				break;
-			}
-			case K_STORE: {
-				size_t n = (size_t)(d->w + 7) / 8;
-				Obj *o = object(R, v[1], n, &why);
-				if (!o)
-					return stop(R, IV_UB, "store: %s", why);
-				for (size_t k = 0; k < n; k++) {
-					o->b[k] = (uint8_t)(v[0].v >> (8 * k));
-					o->u[k] = v[0].undef;
-				}
+			case K_STORE:
+				if ((r = x_store(R, d, v)) >= 0)
+					return r;
 				break;
-			}
 			case K_BR:
 				next = in->lab[0];
 				break;
@@ -951,25 +996,10 @@ static int exec(Run *R)
 					return stop(R, IV_UNDEF_BRANCH, "br on an undefined condition%s", NULL);
 				next = in->lab[v[0].v & 1 ? 0 : 1];
 				break;
-			case K_SWITCH: {
-				Opnd o;
-				val_opnd(f, in->ops[0], &o);
-				if (o.val == -2 || !get(R, &o, d->w, &a))
-					return stop(R, IV_UNSUPPORTED, "switch operand%s", NULL);
-				if (a.undef)
-					return stop(R, IV_UNDEF_BRANCH, "switch on an undefined value%s", NULL);
-				next = in->lab[0];
-				for (int k = 1; k < in->nop; k++) {
-					val_opnd(f, in->ops[k], &o);
-					if (o.val != -1 || o.undef)
-						return stop(R, IV_UNSUPPORTED, "switch case not a constant%s", NULL);
-					if ((o.c & mask(d->w)) == a.v) {
-						next = in->lab[k];
-						break;
-					}
-				}
+			case K_SWITCH:
+				if ((r = x_switch(R, in, d, &next)) >= 0)
+					return r;
 				break;
-			}
 			case K_RET:
 				it->retundef = d->nop ? v[0].undef : 1;
 				it->ret = d->nop ? v[0].v : 0;

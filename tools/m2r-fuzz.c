@@ -172,20 +172,10 @@ static int add(FB *bb, FI x)
 	return bb->n++;
 }
 
-static void gen(Prog *p, uint64_t seed)
+/* Variables: width, kind, and the blocks where each may be accessed. */
+static void gen_vars(Prog *p, uint64_t *allowed)
 {
-	memset(p, 0, sizeof *p);
-	p->seed = seed;
-	rng_seed(&rs, seed);
-	int nb = p->nb = 1 + (int)rnd(rnd(4) ? 10 : MAXB);
-	p->nv = 1 + (int)rnd(MAXV);
-	p->narg = (int)rnd(MAXARG + 1);
-	for (int k = 0; k < p->narg; k++)
-		p->argw[k] = rnd(3) ? 32 : pick_width();
-	p->retw = rnd(4) ? 32 : pick_width();
-
-	/* variables: where each may be accessed */
-	uint64_t allowed[MAXV];
+	int nb = p->nb;
 	for (int v = 0; v < p->nv; v++) {
 		FV *x = &p->v[v];
 		x->w = rnd(2) ? 32 : pick_width();
@@ -204,121 +194,158 @@ static void gen(Prog *p, uint64_t seed)
 		else
 			allowed[v] = ~(uint64_t)0;
 	}
+}
+
+/* A load, store or escape of a variable allowed in block b; 0 if none is. */
+static int gen_access(Prog *p, FB *bb, int b, const uint64_t *allowed, int volvar,
+                      int misvar, FI *x)
+{
+	int vs[MAXV], nvs = 0;
+	for (int v = 0; v < p->nv; v++)
+		if ((allowed[v] >> b) & 1 && (x->op != I_ESCAPE || p->v[v].escaped))
+			vs[nvs++] = v;
+	if (!nvs)
+		return 0;
+	x->var = vs[rnd((unsigned)nvs)];
+	x->w = p->v[x->var].w;
+	if (x->var == volvar && rnd(3) == 0)
+		x->vol = 1;
+	if (x->var == misvar && rnd(3) == 0)
+		x->w = pick_width();
+	if (x->op == I_STORE)
+		x->a[0] = operand(p, bb, bb->n, x->w);
+	if (x->op == I_ESCAPE)
+		x->w = 0;
+	return 1;
+}
+
+/* One random instruction of block b into *x; 0 when none fits. */
+static int gen_ins(Prog *p, FB *bb, int b, const uint64_t *allowed, int volvar, int misvar,
+                   FI *x)
+{
+	memset(x, 0, sizeof *x);
+	int r = (int)rnd(100);
+	x->op = r < 28 ? I_LOAD : r < 55 ? I_STORE : r < 66 ? I_BIN : r < 71 ? I_ICMP
+	      : r < 74 ? I_SELECT : r < 78 ? I_CAST : r < 79 ? I_FREEZE : r < 86 ? I_INPUT
+	      : r < 96 ? I_OBSERVE : I_ESCAPE;
+	if (x->op == I_LOAD || x->op == I_STORE || x->op == I_ESCAPE) {
+		return gen_access(p, bb, b, allowed, volvar, misvar, x);
+	} else if (x->op == I_BIN) {
+		x->sub = (int)rnd(13);
+		x->w = rnd(2) ? 32 : pick_width();
+		if (rnd(6) == 0)
+			x->flags = (int)rnd(4); /* 1 nuw, 2 nsw (add sub mul shl) / exact */
+		x->a[0] = operand(p, bb, bb->n, x->w);
+		x->a[1] = operand(p, bb, bb->n, x->w);
+	} else if (x->op == I_ICMP) {
+		x->sub = (int)rnd(10);
+		x->w2 = rnd(2) ? 32 : pick_width();
+		x->w = 1;
+		x->a[0] = operand(p, bb, bb->n, x->w2);
+		x->a[1] = operand(p, bb, bb->n, x->w2);
+	} else if (x->op == I_SELECT) {
+		x->w = rnd(2) ? 32 : pick_width();
+		x->a[0] = operand(p, bb, bb->n, 1);
+		x->a[1] = operand(p, bb, bb->n, x->w);
+		x->a[2] = operand(p, bb, bb->n, x->w);
+	} else if (x->op == I_CAST) {
+		int a = pick_width(), c = pick_width();
+		if (a == c)
+			return 0;
+		x->sub = a < c ? (int)rnd(2) : 2;
+		x->w2 = a;
+		x->w = c;
+		x->a[0] = operand(p, bb, bb->n, a);
+	} else if (x->op == I_FREEZE) {
+		x->w = rnd(2) ? 32 : pick_width();
+		x->a[0] = operand(p, bb, bb->n, x->w);
+	} else if (x->op == I_INPUT) {
+		x->w = rnd(2) ? 32 : pick_width();
+	} else { /* observe a value of the block */
+		int cand[MAXI], nc = 0;
+		for (int i = 0; i < bb->n; i++)
+			if (bb->in[i].op != I_STORE && bb->in[i].op != I_OBSERVE &&
+			    bb->in[i].op != I_ESCAPE)
+				cand[nc++] = i;
+		if (!nc)
+			return 0;
+		int i = cand[rnd((unsigned)nc)];
+		x->w = bb->in[i].w;
+		x->a[0] = (Op){K_VAL, i};
+	}
+	return 1;
+}
+
+/* The terminator of block b: its kind, labels, condition, switch cases. */
+static void gen_term(Prog *p, FB *bb, int b)
+{
+	int nb = p->nb;
+	int k = (int)rnd(100), op, nl;
+	if (nb == 1)
+		k = rnd(5) ? 0 : 8;
+	op = k < 7 ? T_RET : k < 9 ? T_UNREACH : k < 40 ? T_BR : k < 82 ? T_CBR : T_SWITCH;
+	nl = op == T_BR ? 1 : op == T_CBR ? 2 : op == T_SWITCH ? 2 + (int)rnd(MAXLAB - 2) : 0;
+	bb->term = op;
+	bb->nlab = nl;
+	for (int j = 0; j < nl; j++)
+		bb->lab[j] = j && rnd(5) == 0 ? bb->lab[rnd((unsigned)j)]
+		           : !j && b + 1 < nb && rnd(4) ? b + 1 : target(b, nb);
+	if (op == T_CBR || op == T_SWITCH) {
+		int w = op == T_CBR ? 1 : rnd(2) ? 8 : 32;
+		bb->sw = w;
+		int r = (int)rnd(10);
+		if (r < 4 || bb->n >= MAXI) {
+			bb->cond = operand(p, bb, bb->n, w);
+		} else {
+			FI x;
+			memset(&x, 0, sizeof x);
+			x.op = I_INPUT;
+			x.w = w;
+			int i = add(bb, x);
+			bb->cond = (Op){K_VAL, i};
+		}
+		if (op == T_SWITCH)
+			for (int j = 1; j < nl; j++) {
+				int64_t c;
+				int dup;
+				do {
+					c = rnd(3) ? (int64_t)rnd(6) : small_const(w);
+					dup = 0;
+					for (int q = 1; q < j; q++)
+						dup |= bb->cs[q] == c;
+				} while (dup);
+				bb->cs[j] = c;
+			}
+	}
+	if (op == T_RET)
+		bb->cond = operand(p, bb, bb->n, p->retw);
+}
+
+static void gen(Prog *p, uint64_t seed)
+{
+	memset(p, 0, sizeof *p);
+	p->seed = seed;
+	rng_seed(&rs, seed);
+	int nb = p->nb = 1 + (int)rnd(rnd(4) ? 10 : MAXB);
+	p->nv = 1 + (int)rnd(MAXV);
+	p->narg = (int)rnd(MAXARG + 1);
+	for (int k = 0; k < p->narg; k++)
+		p->argw[k] = rnd(3) ? 32 : pick_width();
+	p->retw = rnd(4) ? 32 : pick_width();
+
+	uint64_t allowed[MAXV];
+	gen_vars(p, allowed);
 	int volvar = rnd(10) == 0 ? (int)rnd((unsigned)p->nv) : -1;
 	int misvar = rnd(12) == 0 ? (int)rnd((unsigned)p->nv) : -1;
-
 	for (int b = 0; b < nb; b++) {
 		FB *bb = &p->b[b];
 		int n = (int)rnd(rnd(3) ? 7 : MAXI - 2);
 		for (int j = 0; j < n; j++) {
 			FI x;
-			memset(&x, 0, sizeof x);
-			int r = (int)rnd(100);
-			x.op = r < 28 ? I_LOAD : r < 55 ? I_STORE : r < 66 ? I_BIN : r < 71 ? I_ICMP
-			     : r < 74 ? I_SELECT : r < 78 ? I_CAST : r < 79 ? I_FREEZE : r < 86 ? I_INPUT
-			     : r < 96 ? I_OBSERVE : I_ESCAPE;
-			if (x.op == I_LOAD || x.op == I_STORE || x.op == I_ESCAPE) {
-				int vs[MAXV], nvs = 0;
-				for (int v = 0; v < p->nv; v++)
-					if ((allowed[v] >> b) & 1 && (x.op != I_ESCAPE || p->v[v].escaped))
-						vs[nvs++] = v;
-				if (!nvs)
-					continue;
-				x.var = vs[rnd((unsigned)nvs)];
-				x.w = p->v[x.var].w;
-				if (x.var == volvar && rnd(3) == 0)
-					x.vol = 1;
-				if (x.var == misvar && rnd(3) == 0)
-					x.w = pick_width();
-				if (x.op == I_STORE)
-					x.a[0] = operand(p, bb, bb->n, x.w);
-				if (x.op == I_ESCAPE)
-					x.w = 0;
-			} else if (x.op == I_BIN) {
-				x.sub = (int)rnd(13);
-				x.w = rnd(2) ? 32 : pick_width();
-				if (rnd(6) == 0)
-					x.flags = (int)rnd(4); /* 1 nuw, 2 nsw (add sub mul shl) / exact */
-				x.a[0] = operand(p, bb, bb->n, x.w);
-				x.a[1] = operand(p, bb, bb->n, x.w);
-			} else if (x.op == I_ICMP) {
-				x.sub = (int)rnd(10);
-				x.w2 = rnd(2) ? 32 : pick_width();
-				x.w = 1;
-				x.a[0] = operand(p, bb, bb->n, x.w2);
-				x.a[1] = operand(p, bb, bb->n, x.w2);
-			} else if (x.op == I_SELECT) {
-				x.w = rnd(2) ? 32 : pick_width();
-				x.a[0] = operand(p, bb, bb->n, 1);
-				x.a[1] = operand(p, bb, bb->n, x.w);
-				x.a[2] = operand(p, bb, bb->n, x.w);
-			} else if (x.op == I_CAST) {
-				int a = pick_width(), c = pick_width();
-				if (a == c)
-					continue;
-				x.sub = a < c ? (int)rnd(2) : 2;
-				x.w2 = a;
-				x.w = c;
-				x.a[0] = operand(p, bb, bb->n, a);
-			} else if (x.op == I_FREEZE) {
-				x.w = rnd(2) ? 32 : pick_width();
-				x.a[0] = operand(p, bb, bb->n, x.w);
-			} else if (x.op == I_INPUT) {
-				x.w = rnd(2) ? 32 : pick_width();
-			} else { /* observe a value of the block */
-				int cand[MAXI], nc = 0;
-				for (int i = 0; i < bb->n; i++)
-					if (bb->in[i].op != I_STORE && bb->in[i].op != I_OBSERVE &&
-					    bb->in[i].op != I_ESCAPE)
-						cand[nc++] = i;
-				if (!nc)
-					continue;
-				int i = cand[rnd((unsigned)nc)];
-				x.w = bb->in[i].w;
-				x.a[0] = (Op){K_VAL, i};
-			}
-			add(bb, x);
+			if (gen_ins(p, bb, b, allowed, volvar, misvar, &x))
+				add(bb, x);
 		}
-		/* the terminator */
-		int k = (int)rnd(100), op, nl;
-		if (nb == 1)
-			k = rnd(5) ? 0 : 8;
-		op = k < 7 ? T_RET : k < 9 ? T_UNREACH : k < 40 ? T_BR : k < 82 ? T_CBR : T_SWITCH;
-		nl = op == T_BR ? 1 : op == T_CBR ? 2 : op == T_SWITCH ? 2 + (int)rnd(MAXLAB - 2) : 0;
-		bb->term = op;
-		bb->nlab = nl;
-		for (int j = 0; j < nl; j++)
-			bb->lab[j] = j && rnd(5) == 0 ? bb->lab[rnd((unsigned)j)]
-			           : !j && b + 1 < nb && rnd(4) ? b + 1 : target(b, nb);
-		if (op == T_CBR || op == T_SWITCH) {
-			int w = op == T_CBR ? 1 : rnd(2) ? 8 : 32;
-			bb->sw = w;
-			int r = (int)rnd(10);
-			if (r < 4 || bb->n >= MAXI) {
-				bb->cond = operand(p, bb, bb->n, w);
-			} else {
-				FI x;
-				memset(&x, 0, sizeof x);
-				x.op = I_INPUT;
-				x.w = w;
-				int i = add(bb, x);
-				bb->cond = (Op){K_VAL, i};
-			}
-			if (op == T_SWITCH)
-				for (int j = 1; j < nl; j++) {
-					int64_t c;
-					int dup;
-					do {
-						c = rnd(3) ? (int64_t)rnd(6) : small_const(w);
-						dup = 0;
-						for (int q = 1; q < j; q++)
-							dup |= bb->cs[q] == c;
-					} while (dup);
-					bb->cs[j] = c;
-				}
-		}
-		if (op == T_RET)
-			bb->cond = operand(p, bb, bb->n, p->retw);
+		gen_term(p, bb, b);
 	}
 	for (int k = 0; k < NVEC; k++)
 		for (int j = 0; j < NIN; j++)
@@ -371,6 +398,106 @@ static void pop(Buf *o, const Prog *p, int b, Op a, int w)
 }
 
 /* Which widths @input.iN / @observe.iN are used with (for declares). */
+/* Instruction i of block b. */
+static void print_ins(const Prog *p, int b, int i, const FI *x, Buf *o)
+{
+	switch (x->op) {
+	case I_LOAD:
+		bput(o, "  %%v%d.%d = load %si%d, ptr %%x%d\n", b, i, x->vol ? "volatile " : "",
+		     x->w, x->var);
+		break;
+	case I_STORE:
+		bput(o, "  store %si%d ", x->vol ? "volatile " : "", x->w);
+		pop(o, p, b, x->a[0], x->w);
+		bput(o, ", ptr %%x%d\n", x->var);
+		break;
+	case I_BIN: {
+		int s = x->sub;
+		const char *fl = "";
+		if (x->flags && (s == 0 || s == 1 || s == 2 || s == 10))
+			fl = x->flags == 1 ? "nuw " : x->flags == 2 ? "nsw " : "nuw nsw ";
+		else if (x->flags && (s == 3 || s == 4 || s == 11 || s == 12))
+			fl = "exact ";
+		bput(o, "  %%v%d.%d = %s %si%d ", b, i, bin_name[s], fl, x->w);
+		pop(o, p, b, x->a[0], x->w);
+		bput(o, ", ");
+		pop(o, p, b, x->a[1], x->w);
+		bput(o, "\n");
+		break;
+	}
+	case I_ICMP:
+		bput(o, "  %%v%d.%d = icmp %s i%d ", b, i, pred_name[x->sub], x->w2);
+		pop(o, p, b, x->a[0], x->w2);
+		bput(o, ", ");
+		pop(o, p, b, x->a[1], x->w2);
+		bput(o, "\n");
+		break;
+	case I_SELECT:
+		bput(o, "  %%v%d.%d = select i1 ", b, i);
+		pop(o, p, b, x->a[0], 1);
+		bput(o, ", i%d ", x->w);
+		pop(o, p, b, x->a[1], x->w);
+		bput(o, ", i%d ", x->w);
+		pop(o, p, b, x->a[2], x->w);
+		bput(o, "\n");
+		break;
+	case I_CAST:
+		bput(o, "  %%v%d.%d = %s i%d ", b, i, cast_name[x->sub], x->w2);
+		pop(o, p, b, x->a[0], x->w2);
+		bput(o, " to i%d\n", x->w);
+		break;
+	case I_FREEZE:
+		bput(o, "  %%v%d.%d = freeze i%d ", b, i, x->w);
+		pop(o, p, b, x->a[0], x->w);
+		bput(o, "\n");
+		break;
+	case I_INPUT:
+		bput(o, "  %%v%d.%d = call i%d @input.i%d()\n", b, i, x->w, x->w);
+		break;
+	case I_OBSERVE:
+		bput(o, "  call void @observe.i%d(i%d ", x->w, x->w);
+		pop(o, p, b, x->a[0], x->w);
+		bput(o, ")\n");
+		break;
+	case I_ESCAPE:
+		bput(o, "  call void @escape(ptr %%x%d)\n", x->var);
+		break;
+	}
+}
+
+/* The terminator of block b. */
+static void print_term(const Prog *p, int b, const FB *bb, Buf *o)
+{
+	switch (bb->term) {
+	case T_BR:
+		bput(o, "  br label %%b%d\n", bb->lab[0]);
+		break;
+	case T_CBR:
+		bput(o, "  br i1 ");
+		pop(o, p, b, bb->cond, 1);
+		bput(o, ", label %%b%d, label %%b%d\n", bb->lab[0], bb->lab[1]);
+		break;
+	case T_SWITCH:
+		bput(o, "  switch i%d ", bb->sw);
+		pop(o, p, b, bb->cond, bb->sw);
+		bput(o, ", label %%b%d [\n", bb->lab[0]);
+		for (int j = 1; j < bb->nlab; j++) {
+			bput(o, "    i%d ", bb->sw);
+			pop(o, p, b, (Op){K_CONST, bb->cs[j]}, bb->sw);
+			bput(o, ", label %%b%d\n", bb->lab[j]);
+		}
+		bput(o, "  ]\n");
+		break;
+	case T_RET:
+		bput(o, "  ret i%d ", p->retw);
+		pop(o, p, b, bb->cond, p->retw);
+		bput(o, "\n");
+		break;
+	default:
+		bput(o, "  unreachable\n");
+	}
+}
+
 static void print_prog(const Prog *p, Buf *o)
 {
 	int inw[65] = {0}, obw[65] = {0}, esc = 0;
@@ -406,99 +533,9 @@ static void print_prog(const Prog *p, Buf *o)
 					bput(o, ", i32 2");
 				bput(o, ", align 4\n");
 			}
-		for (int i = 0; i < bb->n; i++) {
-			const FI *x = &bb->in[i];
-			switch (x->op) {
-			case I_LOAD:
-				bput(o, "  %%v%d.%d = load %si%d, ptr %%x%d\n", b, i, x->vol ? "volatile " : "",
-				     x->w, x->var);
-				break;
-			case I_STORE:
-				bput(o, "  store %si%d ", x->vol ? "volatile " : "", x->w);
-				pop(o, p, b, x->a[0], x->w);
-				bput(o, ", ptr %%x%d\n", x->var);
-				break;
-			case I_BIN: {
-				int s = x->sub;
-				const char *fl = "";
-				if (x->flags && (s == 0 || s == 1 || s == 2 || s == 10))
-					fl = x->flags == 1 ? "nuw " : x->flags == 2 ? "nsw " : "nuw nsw ";
-				else if (x->flags && (s == 3 || s == 4 || s == 11 || s == 12))
-					fl = "exact ";
-				bput(o, "  %%v%d.%d = %s %si%d ", b, i, bin_name[s], fl, x->w);
-				pop(o, p, b, x->a[0], x->w);
-				bput(o, ", ");
-				pop(o, p, b, x->a[1], x->w);
-				bput(o, "\n");
-				break;
-			}
-			case I_ICMP:
-				bput(o, "  %%v%d.%d = icmp %s i%d ", b, i, pred_name[x->sub], x->w2);
-				pop(o, p, b, x->a[0], x->w2);
-				bput(o, ", ");
-				pop(o, p, b, x->a[1], x->w2);
-				bput(o, "\n");
-				break;
-			case I_SELECT:
-				bput(o, "  %%v%d.%d = select i1 ", b, i);
-				pop(o, p, b, x->a[0], 1);
-				bput(o, ", i%d ", x->w);
-				pop(o, p, b, x->a[1], x->w);
-				bput(o, ", i%d ", x->w);
-				pop(o, p, b, x->a[2], x->w);
-				bput(o, "\n");
-				break;
-			case I_CAST:
-				bput(o, "  %%v%d.%d = %s i%d ", b, i, cast_name[x->sub], x->w2);
-				pop(o, p, b, x->a[0], x->w2);
-				bput(o, " to i%d\n", x->w);
-				break;
-			case I_FREEZE:
-				bput(o, "  %%v%d.%d = freeze i%d ", b, i, x->w);
-				pop(o, p, b, x->a[0], x->w);
-				bput(o, "\n");
-				break;
-			case I_INPUT:
-				bput(o, "  %%v%d.%d = call i%d @input.i%d()\n", b, i, x->w, x->w);
-				break;
-			case I_OBSERVE:
-				bput(o, "  call void @observe.i%d(i%d ", x->w, x->w);
-				pop(o, p, b, x->a[0], x->w);
-				bput(o, ")\n");
-				break;
-			case I_ESCAPE:
-				bput(o, "  call void @escape(ptr %%x%d)\n", x->var);
-				break;
-			}
-		}
-		switch (bb->term) {
-		case T_BR:
-			bput(o, "  br label %%b%d\n", bb->lab[0]);
-			break;
-		case T_CBR:
-			bput(o, "  br i1 ");
-			pop(o, p, b, bb->cond, 1);
-			bput(o, ", label %%b%d, label %%b%d\n", bb->lab[0], bb->lab[1]);
-			break;
-		case T_SWITCH:
-			bput(o, "  switch i%d ", bb->sw);
-			pop(o, p, b, bb->cond, bb->sw);
-			bput(o, ", label %%b%d [\n", bb->lab[0]);
-			for (int j = 1; j < bb->nlab; j++) {
-				bput(o, "    i%d ", bb->sw);
-				pop(o, p, b, (Op){K_CONST, bb->cs[j]}, bb->sw);
-				bput(o, ", label %%b%d\n", bb->lab[j]);
-			}
-			bput(o, "  ]\n");
-			break;
-		case T_RET:
-			bput(o, "  ret i%d ", p->retw);
-			pop(o, p, b, bb->cond, p->retw);
-			bput(o, "\n");
-			break;
-		default:
-			bput(o, "  unreachable\n");
-		}
+		for (int i = 0; i < bb->n; i++)
+			print_ins(p, b, i, &bb->in[i], o);
+		print_term(p, b, bb, o);
 	}
 	bput(o, "}\n");
 }
@@ -695,12 +732,141 @@ static void show_set(char *buf, size_t len, OrSet s)
 }
 
 /* All checks of one program; returns enum F (the first failure). */
+/* The printer and the reader agree: f printed, read back and printed
+ * again gives the same text. */
+static int check_roundtrip(Fn *f)
+{
+	char err[600];
+	size_t n1, n2;
+	char *s1 = print_fn(f, &n1);
+	Fn *g = read_text(s1, n1, err, sizeof err);
+	char *s2 = g ? print_fn(g, &n2) : NULL;
+	if (!g)
+		say("fn_print output does not read back: %s", err);
+	else if (n1 != n2 || memcmp(s1, s2, n1))
+		say("fn_print, read, fn_print differs from fn_print");
+	int bad = !g || n1 != n2 || memcmp(s1, s2, n1);
+	if (g)
+		fn_free(g);
+	free(s1);
+	free(s2);
+	return bad ? F_ROUNDTRIP : F_OK;
+}
+
+/* The promoted function prints as valid IR. */
+static int check_reprint(Fn *f, const char *pn)
+{
+	char err[600];
+	int where;
+	size_t n1;
+	char *s1 = print_fn(f, &n1);
+	Fn *g = read_text(s1, n1, err, sizeof err);
+	int bad = !g;
+	if (!g)
+		say("%s: the promoted function does not read back: %s", pn, err);
+	else if (m2r_verify(g, err, sizeof err, &where))
+		say("%s: the promoted function, read back, is invalid: %s", pn, err), bad = 1;
+	if (g)
+		fn_free(g);
+	free(s1);
+	return bad ? F_REPRINT : F_OK;
+}
+
+/* Promotability, paths and placement of every variable against the
+ * oracle o (rsn: the expected reasons). */
+static int check_vars(const Prog *p, Ctx *c, Fn *f, const Stats *st, const Oracle *o,
+                      const unsigned *rsn, int pl)
+{
+	const char *pn = placement_name(pl);
+	for (int k = 0; k < st->var.n; k++) {
+		const VarStat *vs = &st->var.v[k];
+		int v = var_of(f, vs->alloca);
+		if (v < 0 || v >= p->nv) {
+			say("%s: VarStat %d: unknown alloca", pn, k);
+			return F_REASON;
+		}
+		int promoted = vs->path != P_NOT_PROMOTED;
+		if (promoted != !rsn[v] || (!promoted && !((rsn[v] >> vs->reason) & 1))) {
+			say("%s: %%x%d: %s (reason %s), expected %s", pn, v,
+			    promoted ? "promoted" : "not promoted", reason_name(vs->reason),
+			    rsn[v] ? "not promoted" : "promoted");
+			return F_REASON;
+		}
+		if (!promoted)
+			continue;
+		if (vs->path != o->path[v]) {
+			say("%s: %%x%d took path %s, predicted %s", pn, v, path_name(vs->path),
+			    path_name(o->path[v]));
+			return F_PATH;
+		}
+		if (pl != PL_PRUNED && vs->path != P_GENERAL)
+			continue;
+		OrSet want = oracle_expect(o, v, pl), got = 0;
+		int sorted = 1;
+		for (int j = 0; j < vs->nphi; j++) {
+			int b = vs->phiblk[j];
+			if (b < 0 || b >= p->nb || (j && b <= vs->phiblk[j - 1]))
+				sorted = 0;
+			else
+				got |= (OrSet)1 << b;
+		}
+		if (c->counting)
+			c->vars++, c->phis += vs->nphi;
+		if (!sorted || got != want) {
+			char e[300], g[300];
+			show_set(e, sizeof e, want);
+			show_set(g, sizeof g, got);
+			say("%s: %%x%d (path %s%s): phis in blocks [%s], oracle says [%s]%s", pn, v,
+			    path_name(vs->path), o->construle[v] ? ", constant single store" : "", g,
+			    e, sorted ? "" : " (not ascending/in range)");
+			return F_PLACE;
+		}
+	}
+	return F_OK;
+}
+
+/* One placement: promote a fresh read of text, verify, check against
+ * the oracle, then run it against the original's runs r0. */
+static int check_placement(const Prog *p, Ctx *c, const Buf *text, int pl, const Oracle *o,
+                           const unsigned *rsn, const Interp *r0)
+{
+	static Interp r1[NVEC];
+	char err[600];
+	int where, fail = F_OK;
+	const char *pn = placement_name(pl);
+	Fn *f = read_text(text->s, text->n, err, sizeof err);
+	if (!f) {
+		say("second read failed: %s", err);
+		return F_READ;
+	}
+	PromoteOpts opt = {pl, p->seed % 5 != 4, (int)(p->seed / 5 % 3), 0};
+	Stats st;
+	memset(&st, 0, sizeof st);
+	m2r_promote(f, &opt, &st);
+	if (m2r_verify(f, err, sizeof err, &where)) {
+		say("%s: promoted function invalid: %s (instruction %d)", pn, err, where);
+		fail = F_VERIFY_OUT;
+	}
+	if (!fail && pl == PL_PRUNED)
+		fail = check_reprint(f, pn);
+	if (!fail)
+		fail = check_vars(p, c, f, &st, o, rsn, pl);
+	if (!fail) { /* semantics */
+		run_all(f, p, r1);
+		for (int k = 0; k < NVEC && !fail; k++)
+			if (compare(&r0[k], &r1[k], pn, k))
+				fail = F_SEM;
+	}
+	fn_free(f);
+	return fail;
+}
+
 static int check(const Prog *p, Ctx *c)
 {
 	static Buf text;
 	static Oracle o;
 	static OrProg q;
-	static Interp r0[NVEC], r1[NVEC];
+	static Interp r0[NVEC];
 	char err[600];
 	int where, fail = F_OK;
 	text.n = 0;
@@ -715,24 +881,9 @@ static int check(const Prog *p, Ctx *c)
 		fn_free(f0);
 		return F_VERIFY_IN;
 	}
-	{ /* printer/reader round trip */
-		size_t n1, n2;
-		char *s1 = print_fn(f0, &n1);
-		Fn *g = read_text(s1, n1, err, sizeof err);
-		char *s2 = g ? print_fn(g, &n2) : NULL;
-		if (!g)
-			say("fn_print output does not read back: %s", err);
-		else if (n1 != n2 || memcmp(s1, s2, n1))
-			say("fn_print, read, fn_print differs from fn_print");
-		int bad = !g || n1 != n2 || memcmp(s1, s2, n1);
-		if (g)
-			fn_free(g);
-		free(s1);
-		free(s2);
-		if (bad) {
-			fn_free(f0);
-			return F_ROUNDTRIP;
-		}
+	if ((fail = check_roundtrip(f0))) {
+		fn_free(f0);
+		return fail;
 	}
 	run_all(f0, p, r0);
 	fn_free(f0);
@@ -755,100 +906,9 @@ static int check(const Prog *p, Ctx *c)
 		for (int b = 0; b < p->nb; b++)
 			c->unreachable_blocks += !o.reach[b];
 	}
-
-	for (int pl = PL_PRUNED; pl <= PL_MINIMAL && !fail; pl++) {
-		if (!((c->placements >> pl) & 1))
-			continue;
-		const char *pn = placement_name(pl);
-		Fn *f = read_text(text.s, text.n, err, sizeof err);
-		if (!f) {
-			say("second read failed: %s", err);
-			return F_READ;
-		}
-		PromoteOpts opt = {pl, p->seed % 5 != 4, (int)(p->seed / 5 % 3), 0};
-		Stats st;
-		memset(&st, 0, sizeof st);
-		m2r_promote(f, &opt, &st);
-		if (m2r_verify(f, err, sizeof err, &where)) {
-			say("%s: promoted function invalid: %s (instruction %d)", pn, err, where);
-			fail = F_VERIFY_OUT;
-			goto next;
-		}
-		if (pl == PL_PRUNED) { /* the promoted function prints as valid IR */
-			size_t n1;
-			char *s1 = print_fn(f, &n1);
-			Fn *g = read_text(s1, n1, err, sizeof err);
-			int bad = !g;
-			if (!g)
-				say("%s: the promoted function does not read back: %s", pn, err);
-			else if (m2r_verify(g, err, sizeof err, &where))
-				say("%s: the promoted function, read back, is invalid: %s", pn, err), bad = 1;
-			if (g)
-				fn_free(g);
-			free(s1);
-			if (bad) {
-				fail = F_REPRINT;
-				goto next;
-			}
-		}
-		/* promotability, paths and placement */
-		for (int k = 0; k < st.var.n && !fail; k++) {
-			const VarStat *vs = &st.var.v[k];
-			int v = var_of(f, vs->alloca);
-			if (v < 0 || v >= p->nv) {
-				say("%s: VarStat %d: unknown alloca", pn, k);
-				fail = F_REASON;
-				break;
-			}
-			int promoted = vs->path != P_NOT_PROMOTED;
-			if (promoted != !rsn[v] || (!promoted && !((rsn[v] >> vs->reason) & 1))) {
-				say("%s: %%x%d: %s (reason %s), expected %s", pn, v,
-				    promoted ? "promoted" : "not promoted", reason_name(vs->reason),
-				    rsn[v] ? "not promoted" : "promoted");
-				fail = F_REASON;
-				break;
-			}
-			if (!promoted)
-				continue;
-			if (vs->path != o.path[v]) {
-				say("%s: %%x%d took path %s, predicted %s", pn, v, path_name(vs->path),
-				    path_name(o.path[v]));
-				fail = F_PATH;
-				break;
-			}
-			if (pl != PL_PRUNED && vs->path != P_GENERAL)
-				continue;
-			OrSet want = oracle_expect(&o, v, pl), got = 0;
-			int sorted = 1;
-			for (int j = 0; j < vs->nphi; j++) {
-				int b = vs->phiblk[j];
-				if (b < 0 || b >= p->nb || (j && b <= vs->phiblk[j - 1]))
-					sorted = 0;
-				else
-					got |= (OrSet)1 << b;
-			}
-			if (c->counting)
-				c->vars++, c->phis += vs->nphi;
-			if (!sorted || got != want) {
-				char e[300], g[300];
-				show_set(e, sizeof e, want);
-				show_set(g, sizeof g, got);
-				say("%s: %%x%d (path %s%s): phis in blocks [%s], oracle says [%s]%s", pn, v,
-				    path_name(vs->path), o.construle[v] ? ", constant single store" : "", g,
-				    e, sorted ? "" : " (not ascending/in range)");
-				fail = F_PLACE;
-			}
-		}
-		if (fail)
-			goto next;
-		/* semantics */
-		run_all(f, p, r1);
-		for (int k = 0; k < NVEC && !fail; k++)
-			if (compare(&r0[k], &r1[k], pn, k))
-				fail = F_SEM;
-	next:
-		fn_free(f);
-	}
+	for (int pl = PL_PRUNED; pl <= PL_MINIMAL && !fail; pl++)
+		if ((c->placements >> pl) & 1)
+			fail = check_placement(p, c, &text, pl, &o, rsn, r0);
 	return fail;
 }
 

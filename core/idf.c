@@ -102,6 +102,7 @@ static void build_segs(Prom *P, const int *blks, int k)
 			seg_add(pl, pre, b);
 		}
 	}
+	invariant(pl->ns <= 2 * k + 1); /* sstart/sowner hold 2 nb + 2 */
 }
 
 /* Innermost segment owner covering pre-order number pre, or -1. */

@@ -80,11 +80,19 @@ void vgrow_exact_(Arena *a, void **v, int *cap, size_t elsz, int need);
  * when absent (found = 0: the caller fills HEnt.kind/val) and return
  * its entry; hash_find_* only look (NULL when absent).  An entry stays
  * valid until the next insertion.  A NULL key is a broken invariant.
- * Example, a map from names to value ids:
- *     Hash h; hash_init(&h, arena, 0);
+ * (hash_find_* included: a caller with a possibly NULL pointer tests it
+ * first).  Examples:
+ *   a map from names to value ids (a set: ignore kind/val)
+ *     Hash h; hash_init(&h, f->a, 0);
  *     int found; HEnt *e = hash_str(&h, name, (int)strlen(name), 0, &found);
  *     if (!found) e->val = new_id;
- *     return e->val;                                                    */
+ *     return e->val;
+ *   a map (pointer, slot) -> id, sized for n keys up front
+ *     hash_init(&h, f->a, n);
+ *     HEnt *e = hash_ptr(&h, tree_node, slot, &found);      (insert)
+ *     if (!found) e->val = id;
+ *     HEnt *g = hash_find_ptr(&h, tree_node, slot);         (look up)
+ *     return g ? g->val : -1;                                           */
 enum { HKEY_PTR = -1 };
 typedef struct HEnt {
 	const void *k;  /* key bytes, or the key pointer; NULL: empty slot */

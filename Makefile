@@ -237,6 +237,7 @@ check: need-dejagnu all unit
 	   echo 'set M2R_OPT "$(abspath $(M2R_OPT))"'; \
 	   echo 'set OPT "$(LLVM_OPT)"'; \
 	   echo 'set M2R_PLUGIN "$(abspath $(PLUGIN))"'; \
+	   echo 'set M2R_PLUGIN_OBJS "$(abspath $(PLUGIN_OBJS))"'; \
 	   echo 'set M2R_CC "$(CC)"'; \
 	   echo 'set M2R_CXX "$(CXX)"'; \
 	   echo 'set M2R_FC "$(FC)"'; \

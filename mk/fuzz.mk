@@ -27,12 +27,14 @@ all: $(M2R_FUZZ)
 check: $(M2R_FUZZ) reader-fuzz-build
 
 # m2r-fuzz: with the project's flags (SANITIZE=1 gives ASan + UBSan).
-$(M2R_FUZZ): tools/m2r-fuzz.c $(TEST_LIB) $(TEXT_LIB) $(LIB) $(FLAGS_STAMP)
+# Its random programs (tools/fuzz-prog.c) are an object of their own.
+FUZZ_PROG_OBJ := $(B)/obj/tools/fuzz-prog.o
+$(M2R_FUZZ): tools/m2r-fuzz.c $(FUZZ_PROG_OBJ) $(TEST_LIB) $(TEXT_LIB) $(LIB) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(INC) -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) \
-		-o $@ tools/m2r-fuzz.c $(TEST_LIB) $(TEXT_LIB) $(LIB) $(LDLIBS)
+		-o $@ tools/m2r-fuzz.c $(FUZZ_PROG_OBJ) $(TEST_LIB) $(TEXT_LIB) $(LIB) $(LDLIBS)
 
--include $(M2R_FUZZ).d
+-include $(M2R_FUZZ).d $(FUZZ_PROG_OBJ:.o=.d)
 
 # reader-fuzz: the core and the textual IR compiled again by clang with libFuzzer, ASan and
 # UBSan (always: that is the point).  Without clang or libFuzzer there is

@@ -180,7 +180,10 @@ int fn_type(Fn *f, const char *text, size_t n)
 
 const char *fn_typestr(const Fn *f, int t)
 {
-	return t >= 0 && t < f->type.n ? f->type.v[t] : "?";
+	if (t == -1)
+		return "?"; /* unknown or untyped, as m2r.h says */
+	invariant(t >= 0 && t < f->type.n);
+	return f->type.v[t];
 }
 
 int fn_blk(Fn *f, const char *name)

@@ -19,6 +19,8 @@
 #   CXX                     C++ compiler for the plugin (same GCC as CC)
 #   BRIDGE_SRCS=...         ir-bridge sources of the plugin (default ir-bridge/*.cc)
 #   PLUGIN_EXTRA_SRCS=...   more plugin sources, .cc or .c, any path (stubs)
+#   PLUGIN_TEXT_SRCS=...    the textual IR's part of the plugin (default
+#                           text/print.c: its IR dump; never the reader)
 
 .DEFAULT_GOAL := all
 

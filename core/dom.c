@@ -312,6 +312,7 @@ void df_build(Fn *f, Dom *d)
 	d->df = aints(f, (size_t)d->dfoff[n]);
 	memcpy(pos, d->dfoff, (size_t)n * sizeof(int));
 	runners(f, d, last, NULL, pos, d->df);
+	invariant(n == 0 || pos[n - 1] == d->dfoff[n]); /* fill matched count */
 	free(scratch);
 }
 

@@ -19,6 +19,8 @@
 #   CXX                     C++ compiler for the plugin (same GCC as CC)
 #   BRIDGE_SRCS=...         ir-bridge sources of the plugin (default ir-bridge/*.cc)
 #   PLUGIN_EXTRA_SRCS=...   more plugin sources, .cc or .c, any path (stubs)
+#   PLUGIN_TEXT_SRCS=...    the textual IR's part of the plugin (default
+#                           text/print.c: its IR dump; never the reader)
 
 .DEFAULT_GOAL := all
 
@@ -51,23 +53,41 @@ BUILD ?= build
 B := $(BUILD)
 
 # Sources (overridable, e.g. M2R_OPT_SRC=/tmp/stub.c to try the build).
-CORE_SRCS   ?= $(wildcard core/*.c)
-# The report layer (plain C): both tools' records, tables, remarks' text.
-REPORT_SRCS ?= $(wildcard report/*.c)
+#   core/     the IR and the algorithm            -> libm2r.a
+#   text/     the textual IR: reader, printer     -> libm2rtext.a
+#   testlib/  reference interpreter, phi oracle,  -> libm2rtest.a
+#             the one random generator
+#   report/   the report layer's plain C, shared  -> libm2rreport.a
+#             by the plugin and m2r-opt
+# mem2reg.so links core/, text/print.c (its IR dump) and report/, never
+# the reader or the test library (testsuite/mem2reg.tools/nm.exp).
+CORE_SRCS    ?= $(wildcard core/*.c)
+TEXT_SRCS    ?= $(wildcard text/*.c)
+TESTLIB_SRCS ?= $(wildcard testlib/*.c)
+REPORT_C_SRCS  ?= $(wildcard report/*.c)
+REPORT_CC_SRCS ?= $(wildcard report/*.cc)
 M2R_OPT_SRC ?= tools/m2r-opt.c
 M2R_GEN_SRC ?= bench/gen-ir.c
 UNIT_SRCS   ?= $(wildcard testsuite/mem2reg.unit/*.c)
 
-CORE_OBJS := $(patsubst %.c,$(B)/obj/%.o,$(CORE_SRCS))
-REPORT_OBJS := $(patsubst %.c,$(B)/obj/%.o,$(REPORT_SRCS))
+CORE_OBJS    := $(patsubst %.c,$(B)/obj/%.o,$(CORE_SRCS))
+TEXT_OBJS    := $(patsubst %.c,$(B)/obj/%.o,$(TEXT_SRCS))
+TESTLIB_OBJS := $(patsubst %.c,$(B)/obj/%.o,$(TESTLIB_SRCS))
+REPORT_OBJS  := $(patsubst %.c,$(B)/obj/%.o,$(REPORT_C_SRCS))
 LIB       := $(B)/libm2r.a
+TEXT_LIB  := $(B)/libm2rtext.a
+TEST_LIB  := $(B)/libm2rtest.a
+REPORT_LIB := $(B)/libm2rreport.a
+# Include path of everything built from the tree's C.
+INC       := -Icore -Itext -Itestlib -Ireport
 M2R_OPT   := $(B)/m2r-opt
 M2R_GEN   := $(B)/m2r-gen
 M2R_NAMES := $(B)/m2r-names
 UNIT_BINS := $(patsubst testsuite/mem2reg.unit/%.c,$(B)/unit/%,$(UNIT_SRCS))
 
-# The GCC plugin: plugin/*.cc, ir-bridge/*.cc (C++ on GCC's headers) and
-# plugin/*.c plus the core (C) compiled again with -fPIC into $(B)/pic/.
+# The GCC plugin: plugin/*.cc, ir-bridge/*.cc, report/*.cc (C++ on GCC's
+# headers) and plugin/*.c, report/*.c, the core and the printer (C)
+# compiled again with -fPIC into $(B)/pic/.
 GCC_MAJOR      := $(shell $(CC) -dumpversion | cut -d. -f1)
 # Recursive: re-read after need-plugin-dev has installed the headers.
 GCC_PLUGIN_DIR  = $(shell $(CC) -print-file-name=plugin)
@@ -75,12 +95,14 @@ PLUGIN_CC_SRCS ?= $(wildcard plugin/*.cc)
 PLUGIN_C_SRCS  ?= $(wildcard plugin/*.c)
 BRIDGE_SRCS    ?= $(wildcard ir-bridge/*.cc)
 PLUGIN_EXTRA_SRCS ?=
-PLUGIN_SRCS    := $(PLUGIN_CC_SRCS) $(BRIDGE_SRCS) $(PLUGIN_C_SRCS) $(PLUGIN_EXTRA_SRCS) $(CORE_SRCS) $(REPORT_SRCS)
+PLUGIN_TEXT_SRCS ?= text/print.c
+PLUGIN_SRCS    := $(PLUGIN_CC_SRCS) $(BRIDGE_SRCS) $(REPORT_CC_SRCS) $(PLUGIN_C_SRCS) $(REPORT_C_SRCS) \
+                  $(PLUGIN_EXTRA_SRCS) $(CORE_SRCS) $(PLUGIN_TEXT_SRCS)
 # build/pic/DIR/x.o for a relative path, build/pic/ext/ABS/x.o for an absolute one
 PLUGIN_OBJS    := $(patsubst %,$(B)/pic/%.o,$(basename $(patsubst /%,ext/%,$(PLUGIN_SRCS))))
 PLUGIN         := $(B)/mem2reg.so
 PLUGIN_CXXFLAGS = -std=gnu++17 -O2 -g -fPIC -fvisibility=hidden -fno-rtti -fno-exceptions -Wall -Wextra \
-                  -I$(GCC_PLUGIN_DIR)/include -Icore -Ireport -Iir-bridge -Iplugin
+                  -I$(GCC_PLUGIN_DIR)/include -Icore -Itext -Ireport -Iir-bridge -Iplugin
 # C objects of the plugin: the project's flags, no sanitizer (cc1 has no
 # sanitizer runtime), position independent.
 # Linked by the C driver: no libstdc++.so, which cc1 does not load (it has
@@ -89,7 +111,7 @@ PLUGIN_CXXFLAGS = -std=gnu++17 -O2 -g -fPIC -fvisibility=hidden -fno-rtti -fno-e
 # inside the plugin are direct and nothing is bound lazily inside the
 # timed regions.
 PLUGIN_LDFLAGS  = -shared -Wl,-z,now
-PIC_CFLAGS      = $(filter-out -fsanitize=%,$(ALL_CFLAGS)) -fPIC -fvisibility=hidden -Icore -Ireport -Iir-bridge -Iplugin
+PIC_CFLAGS      = $(filter-out -fsanitize=%,$(ALL_CFLAGS)) -fPIC -fvisibility=hidden -Icore -Itext -Ireport -Iir-bridge -Iplugin
 
 # LLVM's opt, used only to cross-check the IR m2r-opt prints.
 LLVM_OPT ?= $(shell command -v opt 2>/dev/null || command -v opt-14 2>/dev/null)
@@ -97,6 +119,7 @@ LLVM_OPT ?= $(shell command -v opt 2>/dev/null || command -v opt-14 2>/dev/null)
 # Rebuild everything when the compiler, its flags or the tool sources change
 # (e.g. SANITIZE=1 after a plain build): the stamp's content is that line.
 FLAGS_LINE  := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LDLIBS) $(M2R_OPT_SRC) $(M2R_GEN_SRC) \
+               $(TEXT_SRCS) $(TESTLIB_SRCS) \
                $(CXX) $(PLUGIN_SRCS) $(filter-out -I%,$(PLUGIN_CXXFLAGS)) $(PIC_CFLAGS) $(PLUGIN_LDFLAGS)
 FLAGS_STAMP := $(B)/flags.stamp
 ifeq ($(filter clean,$(MAKECMDGOALS)),)
@@ -111,31 +134,38 @@ $(FLAGS_STAMP):
 
 .PHONY: all check unit doc need-dejagnu need-jsonschema need-plugin-dev plugin install demo bench-core clean
 
-# all (default): the core library, the two tools and the plugin.
-all: $(LIB) $(M2R_OPT) $(M2R_GEN) $(M2R_NAMES) $(PLUGIN)
+# all (default): the libraries, the two tools, m2r-names and the plugin.
+all: $(LIB) $(TEXT_LIB) $(TEST_LIB) $(M2R_OPT) $(M2R_GEN) $(M2R_NAMES) $(PLUGIN)
 
-# Objects of the core library; -MMD writes header dependencies next to them.
+# Objects of the libraries; -MMD writes header dependencies next to them.
 $(B)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Icore -Ireport -MMD -MP -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(INC) -MMD -MP -c -o $@ $<
 
-$(CORE_OBJS) $(REPORT_OBJS): core/m2r.h core/names.h
+$(CORE_OBJS) $(TEXT_OBJS) $(TESTLIB_OBJS) $(REPORT_OBJS): core/m2r.h core/names.h
 
-# The core library, with the report layer (m2r-opt's records).
-$(LIB): $(CORE_OBJS) $(REPORT_OBJS)
+# The libraries: core (the IR and the algorithm), the textual IR, the
+# test library, the report layer's C.  Link order: a library before
+# those it uses.
+$(LIB): $(CORE_OBJS)
+$(TEXT_LIB): $(TEXT_OBJS)
+$(TEST_LIB): $(TESTLIB_OBJS)
+$(REPORT_LIB): $(REPORT_OBJS)
+$(LIB) $(TEXT_LIB) $(TEST_LIB) $(REPORT_LIB):
 	@mkdir -p $(@D)
 	rm -f $@
 	ar rcs $@ $^
 
 # m2r-opt: the standalone promoter on textual IR.
-$(M2R_OPT): $(M2R_OPT_SRC) $(LIB) $(FLAGS_STAMP)
+$(M2R_OPT): $(M2R_OPT_SRC) $(REPORT_LIB) $(TEXT_LIB) $(LIB) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Icore -Ireport -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(INC) -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< \
+		$(REPORT_LIB) $(TEXT_LIB) $(LIB) $(LDLIBS)
 
 # m2r-names: the name tables of core/names.h for the docs and the schema.
 $(M2R_NAMES): tools/m2r-names.c $(LIB) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Icore -Ireport -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(INC) -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 # doc: the generated part of doc/statistics.md (between its "names"
 # markers) and doc/record.schema.json, from core/names.h (through
@@ -143,10 +173,10 @@ $(M2R_NAMES): tools/m2r-names.c $(LIB) $(FLAGS_STAMP)
 doc: $(M2R_NAMES)
 	python3 testsuite/lib/records.py regen $(M2R_NAMES) doc/statistics.md doc/record.schema.json
 
-# m2r-gen: the IR generator used by the benchmarks.
+# m2r-gen: the IR generator used by the benchmarks (testlib/rng.h only).
 $(M2R_GEN): $(M2R_GEN_SRC) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -Itestlib -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LDLIBS)
 
 # need-plugin-dev: GCC's plugin headers (installs them when running as root).
 need-plugin-dev:
@@ -192,10 +222,10 @@ install: $(PLUGIN)
 # unit: one test program per testsuite/mem2reg.unit/*.c, in build/unit/.
 unit: $(UNIT_BINS)
 
-$(B)/unit/%: testsuite/mem2reg.unit/%.c $(LIB) $(FLAGS_STAMP)
+$(B)/unit/%: testsuite/mem2reg.unit/%.c $(TEST_LIB) $(TEXT_LIB) $(LIB) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Icore -Ireport -Iir-bridge -Itestsuite/mem2reg.unit -MMD -MP -MF $@.d -MT $@ \
-		$(ALL_LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(INC) -Iir-bridge -Itestsuite/mem2reg.unit -MMD -MP -MF $@.d -MT $@ \
+		$(ALL_LDFLAGS) -o $@ $< $(TEST_LIB) $(TEXT_LIB) $(LIB) $(LDLIBS)
 
 # need-dejagnu: make sure runtest exists (installs it when running as root).
 need-dejagnu:
@@ -236,6 +266,7 @@ check: need-dejagnu need-jsonschema all unit
 	   echo 'set M2R_NAMES "$(abspath $(M2R_NAMES))"'; \
 	   echo 'set OPT "$(LLVM_OPT)"'; \
 	   echo 'set M2R_PLUGIN "$(abspath $(PLUGIN))"'; \
+	   echo 'set M2R_PLUGIN_OBJS "$(abspath $(PLUGIN_OBJS))"'; \
 	   echo 'set M2R_CC "$(CC)"'; \
 	   echo 'set M2R_CXX "$(CXX)"'; \
 	   echo 'set M2R_FC "$(FC)"'; \
@@ -278,7 +309,7 @@ bench-core: $(M2R_OPT) $(M2R_GEN)
 clean:
 	rm -rf $(B)
 
--include $(CORE_OBJS:.o=.d) $(REPORT_OBJS:.o=.d) $(M2R_OPT).d $(M2R_NAMES).d $(M2R_GEN).d $(UNIT_BINS:=.d) $(PLUGIN_OBJS:.o=.d)
+-include $(CORE_OBJS:.o=.d) $(TEXT_OBJS:.o=.d) $(TESTLIB_OBJS:.o=.d) $(REPORT_OBJS:.o=.d) $(M2R_OPT).d $(M2R_NAMES).d $(M2R_GEN).d $(UNIT_BINS:=.d) $(PLUGIN_OBJS:.o=.d)
 
 # Each further area (fuzzing, the LLVM comparison, the torture runs, the
 # benchmarks) keeps its rules in its own mk/*.mk fragment; a fragment may

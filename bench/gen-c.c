@@ -34,14 +34,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t rng_state;
+#include "rng.h"
+
+static Rng rng;
 static long nvars, nstmts, target;
 
-static unsigned long rnd(unsigned long n)
-{
-	rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
-	return (unsigned long)(rng_state >> 33) % n;
-}
+/* testlib/rng.h, the tree's one generator. */
+static unsigned long rnd(unsigned long n) { return rng_below(&rng, n); }
 
 static long var(void) { return (long)rnd((unsigned long)nvars); }
 
@@ -106,7 +105,7 @@ int main(int argc, char **argv)
 	target = strtol(argv[2], &e, 10);
 	if (errno || *e || target < 1)
 		usage();
-	rng_state = argc > 3 ? strtoull(argv[3], NULL, 10) : 1;
+	rng_seed(&rng, argc > 3 ? strtoull(argv[3], NULL, 10) : 1);
 	nvars = target / 10 < 2 ? 2 : target / 10;
 
 	printf("int bench_%s(int n)\n{\n", shape);

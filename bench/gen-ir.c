@@ -24,17 +24,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t rng_state;
+#include "rng.h"
+
+static Rng rng;
 static long nvars;   /* locals %v0 .. */
 static long ntmp;    /* temporaries %t0 .. */
 static long nstmts;  /* statements emitted so far */
 
-/* 64-bit LCG (Knuth's MMIX constants); the high bits are the good ones. */
-static unsigned long rnd(unsigned long n)
-{
-	rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
-	return (unsigned long)(rng_state >> 33) % n;
-}
+/* testlib/rng.h, the tree's one generator. */
+static unsigned long rnd(unsigned long n) { return rng_below(&rng, n); }
 
 static long var(void) { return (long)rnd((unsigned long)nvars); }
 
@@ -238,7 +236,7 @@ int main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
 		if (strcmp(argv[1], shapes[i].name) == 0) {
-			rng_state = seed;
+			rng_seed(&rng, seed);
 			rnd(1);
 			nvars = (long)n / 10 < 2 ? 2 : (long)n / 10;
 			entry(shapes[i].name);

@@ -95,11 +95,17 @@ static void number_tree(Dom *d)
 	}
 }
 
-void dom_build(Fn *f, Dom *d)
-{
-	int n = f->blk.n;
-	const Blk *blk = f->blk.v;
+/* Scratch of Lengauer-Tarjan.  Block-indexed: dfn (DFS number or -1),
+ * cur (next successor to try).  DFS-number-indexed: vertex (the block),
+ * parent, semi, label, anc (forest link), idm (idom as a DFS number),
+ * bucket lists bhead/bnext; stk serves the DFS and eval. */
+typedef struct {
+	int *mem;
+	int *dfn, *cur, *stk, *vertex, *parent, *semi, *label, *anc, *idm, *bhead, *bnext;
+} LT;
 
+static void dom_alloc(Fn *f, Dom *d, int n)
+{
 	d->n = n;
 	d->nreach = 0;
 	d->rpo = aints(f, (size_t)n);
@@ -116,30 +122,24 @@ void dom_build(Fn *f, Dom *d)
 		d->rpoidx[b] = d->idom[b] = d->kid[b] = d->sib[b] = -1;
 	for (int b = 0; b < n; b++)
 		d->level[b] = -1;
-	if (!n)
-		return;
+}
 
-	/* Scratch.  Block-indexed: dfn (DFS number or -1), cur (next
-	 * successor to try).  DFS-number-indexed: vertex (the block),
-	 * parent, semi, label, anc (forest link), idm (idom as a DFS
-	 * number), bucket lists bhead/bnext; stk serves the DFS and eval. */
-	int *mem = xints((size_t)n * 11);
-	int *dfn = mem, *cur = mem + n, *stk = mem + 2 * (size_t)n;
-	int *vertex = mem + 3 * (size_t)n, *parent = mem + 4 * (size_t)n;
-	int *semi = mem + 5 * (size_t)n, *label = mem + 6 * (size_t)n;
-	int *anc = mem + 7 * (size_t)n, *idm = mem + 8 * (size_t)n;
-	int *bhead = mem + 9 * (size_t)n, *bnext = mem + 10 * (size_t)n;
-
-	/* Iterative DFS from the entry, successors in label order.  A
-	 * block is numbered (pre-order) when pushed and appended to rpo
-	 * when its successors are exhausted (post-order); rpo is reversed
-	 * at the end.  The DFS tree is what Lengauer-Tarjan needs. */
+/* Iterative DFS from the entry, successors in label order.  A block is
+ * numbered (pre-order) when pushed and appended to rpo when its
+ * successors are exhausted (post-order); rpo is reversed at the end.
+ * The DFS tree is what Lengauer-Tarjan needs.  Returns the number of
+ * reachable blocks. */
+static int dfs(const Fn *f, Dom *d, LT *t)
+{
+	int n = f->blk.n;
+	const Blk *blk = f->blk.v;
+	int *dfn = t->dfn, *cur = t->cur, *stk = t->stk;
 	for (int b = 0; b < n; b++)
 		dfn[b] = -1;
 	int N = 0, sp = 0, np = 0;
 	dfn[0] = N;
-	vertex[N] = 0;
-	parent[N++] = -1;
+	t->vertex[N] = 0;
+	t->parent[N++] = -1;
 	cur[0] = 0;
 	stk[sp++] = 0;
 	while (sp) {
@@ -148,8 +148,8 @@ void dom_build(Fn *f, Dom *d)
 			int s = blk[b].succ[cur[b]++];
 			if (dfn[s] < 0) {
 				dfn[s] = N;
-				vertex[N] = s;
-				parent[N++] = dfn[b];
+				t->vertex[N] = s;
+				t->parent[N++] = dfn[b];
 				cur[s] = 0;
 				stk[sp++] = s;
 			}
@@ -158,30 +158,37 @@ void dom_build(Fn *f, Dom *d)
 			sp--;
 		}
 	}
-	d->nreach = N;
+	invariant(np == N); /* every block pushed was popped once */
 	for (int i = 0, j = N - 1; i < j; i++, j--) {
-		int t = d->rpo[i];
+		int x = d->rpo[i];
 		d->rpo[i] = d->rpo[j];
-		d->rpo[j] = t;
+		d->rpo[j] = x;
 	}
 	for (int i = 0; i < N; i++)
 		d->rpoidx[d->rpo[i]] = i;
+	return N;
+}
 
-	/* Lengauer-Tarjan on DFS numbers (root 0).  Vertices in reverse
-	 * pre-order: the semidominator is the smallest semi over the
-	 * forest paths of the (reachable) predecessors; w then waits in
-	 * the bucket of its semidominator until that vertex's children
-	 * are linked, when its idom (or a vertex with the same idom, fixed
-	 * up in the last loop) is known. */
+/* Lengauer-Tarjan on DFS numbers (root 0).  Vertices in reverse
+ * pre-order: the semidominator is the smallest semi over the forest
+ * paths of the (reachable) predecessors; w then waits in the bucket of
+ * its semidominator until that vertex's children are linked, when its
+ * idom (or a vertex with the same idom, fixed up in the last loop) is
+ * known. */
+static void semidominators(const Fn *f, Dom *d, LT *t, int N)
+{
+	const Blk *blk = f->blk.v;
+	int *semi = t->semi, *label = t->label, *anc = t->anc, *idm = t->idm;
+	int *bhead = t->bhead, *bnext = t->bnext, *stk = t->stk;
 	for (int i = 0; i < N; i++) {
 		semi[i] = label[i] = i;
 		anc[i] = bhead[i] = -1;
 	}
 	idm[0] = -1;
 	for (int w = N - 1; w > 0; w--) {
-		const Blk *bw = &blk[vertex[w]];
+		const Blk *bw = &blk[t->vertex[w]];
 		for (int i = 0; i < bw->npred; i++) {
-			int v = dfn[bw->pred[i]];
+			int v = t->dfn[bw->pred[i]];
 			if (v < 0)
 				continue; /* unreachable source: no path */
 			int u = eval(v, anc, label, semi, stk);
@@ -190,7 +197,7 @@ void dom_build(Fn *f, Dom *d)
 		}
 		bnext[w] = bhead[semi[w]];
 		bhead[semi[w]] = w;
-		int p = parent[w];
+		int p = t->parent[w];
 		anc[w] = p; /* link(p, w) */
 		for (int v = bhead[p]; v >= 0; v = bnext[v]) {
 			int u = eval(v, anc, label, semi, stk);
@@ -202,9 +209,12 @@ void dom_build(Fn *f, Dom *d)
 		if (idm[w] != semi[w])
 			idm[w] = idm[idm[w]];
 	for (int w = 1; w < N; w++)
-		d->idom[vertex[w]] = vertex[idm[w]];
-	free(mem);
+		d->idom[t->vertex[w]] = t->vertex[idm[w]];
+}
 
+/* The tree itself: children lists, levels, DFS intervals. */
+static void tree(Dom *d, int n, int N)
+{
 	/* Children pushed in descending id order end up ascending. */
 	for (int b = n - 1; b > 0; b--) {
 		int p = d->idom[b];
@@ -217,9 +227,31 @@ void dom_build(Fn *f, Dom *d)
 	d->level[0] = 0;
 	for (int i = 1; i < N; i++) {
 		int b = d->rpo[i];
+		invariant(d->level[d->idom[b]] >= 0);
 		d->level[b] = d->level[d->idom[b]] + 1;
 	}
 	number_tree(d);
+}
+
+void dom_build(Fn *f, Dom *d)
+{
+	int n = f->blk.n;
+	dom_alloc(f, d, n);
+	if (!n)
+		return;
+	LT t;
+	t.mem = xints((size_t)n * 11);
+	int *m = t.mem;
+	t.dfn = m, t.cur = m + n, t.stk = m + 2 * (size_t)n;
+	t.vertex = m + 3 * (size_t)n, t.parent = m + 4 * (size_t)n;
+	t.semi = m + 5 * (size_t)n, t.label = m + 6 * (size_t)n;
+	t.anc = m + 7 * (size_t)n, t.idm = m + 8 * (size_t)n;
+	t.bhead = m + 9 * (size_t)n, t.bnext = m + 10 * (size_t)n;
+	int N = dfs(f, d, &t);
+	d->nreach = N;
+	semidominators(f, d, &t, N);
+	free(t.mem);
+	tree(d, n, N);
 }
 
 /* Runner walks for all frontiers.  For each reachable block b and each
@@ -230,8 +262,8 @@ void dom_build(Fn *f, Dom *d)
  * which can have predecessors here (a back edge to block 0); its
  * frontier entries must not be lost.  last[r] == b means r already got
  * b, and then so did everything above r up to idom(b): stop there.
- * (r >= 0 never fails on a correct tree; it keeps a broken one from
- * writing out of bounds.)
+ * On a correct tree idom(b) is above every reachable predecessor of b,
+ * so the walk meets it before the root; a broken tree dies.
  * With out == NULL only count (into cnt), else append at pos. */
 static void runners(Fn *f, Dom *d, int *last, int *cnt, int *pos, int *out)
 {
@@ -247,7 +279,12 @@ static void runners(Fn *f, Dom *d, int *last, int *cnt, int *pos, int *out)
 			int r = bk->pred[i];
 			if (d->rpoidx[r] < 0)
 				continue;
-			while (r >= 0 && r != stop && last[r] != b) {
+			while (r != stop) {
+				if (r < 0)
+					die("dominator tree: idom %d of block %d is not above its "
+					    "predecessor %d", stop, b, bk->pred[i]);
+				if (last[r] == b)
+					break;
 				last[r] = b;
 				if (out)
 					out[pos[r]++] = b;
@@ -275,6 +312,7 @@ void df_build(Fn *f, Dom *d)
 	d->df = aints(f, (size_t)d->dfoff[n]);
 	memcpy(pos, d->dfoff, (size_t)n * sizeof(int));
 	runners(f, d, last, NULL, pos, d->df);
+	invariant(n == 0 || pos[n - 1] == d->dfoff[n]); /* fill matched count */
 	free(scratch);
 }
 

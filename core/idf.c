@@ -102,6 +102,7 @@ static void build_segs(Prom *P, const int *blks, int k)
 			seg_add(pl, pre, b);
 		}
 	}
+	invariant(pl->ns <= 2 * k + 1); /* sstart/sowner hold 2 nb + 2 */
 }
 
 /* Innermost segment owner covering pre-order number pre, or -1. */
@@ -276,40 +277,6 @@ static int try_live_joins(Prom *P)
 
 /* ---------- naming and creating the phis ---------- */
 
-static uint32_t hash(const char *s)
-{
-	uint32_t h = 2166136261u;
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h;
-}
-
-static int names_put(Names *t, const char *s)
-{
-	uint32_t i = hash(s) & (uint32_t)(t->cap - 1);
-	for (; t->tab[i]; i = (i + 1) & (uint32_t)(t->cap - 1))
-		if (!strcmp(t->tab[i], s))
-			return 0;
-	t->tab[i] = s;
-	t->n++;
-	return 1;
-}
-
-static void names_grow(Arena *a, Names *t, int need)
-{
-	if (t->cap && 2 * (t->n + need) < t->cap)
-		return;
-	Names o = *t;
-	t->cap = 64;
-	while (t->cap < 4 * (o.n + need))
-		t->cap *= 2;
-	t->tab = aalloc(a, (size_t)t->cap * sizeof *t->tab);
-	t->n = 0;
-	for (int i = 0; i < o.cap; i++)
-		if (o.tab[i])
-			names_put(t, o.tab[i]);
-}
-
 /* Only a name ending in ".<digits>" can clash with a new phi's name. */
 static int phi_like(const char *s)
 {
@@ -329,30 +296,19 @@ static int phi_like(const char *s)
 static int name_taken(Prom *P, const char *s)
 {
 	Fn *f = P->f;
-	Names *t = &P->names;
-	if (!t->cap) {
-		int n = 0;
-		for (int v = 0; v < f->val.n; v++)
-			n += (f->val.v[v].kind == VARG || f->val.v[v].kind == VINS) &&
-			     f->val.v[v].name && phi_like(f->val.v[v].name);
-		for (int b = 0; b < f->blk.n; b++)
-			n += f->blk.v[b].name && phi_like(f->blk.v[b].name);
-		names_grow(f->a, t, n + 1);
+	Hash *t = &P->names;
+	if (!t->a) { /* one pass: the table grows as needed */
+		hash_init(t, f->a, 0);
+		int found;
 		for (int v = 0; v < f->val.n; v++)
 			if ((f->val.v[v].kind == VARG || f->val.v[v].kind == VINS) &&
 			    f->val.v[v].name && phi_like(f->val.v[v].name))
-				names_put(t, f->val.v[v].name);
+				hash_str(t, f->val.v[v].name, (int)strlen(f->val.v[v].name), 0, &found);
 		for (int b = 0; b < f->blk.n; b++)
 			if (f->blk.v[b].name && phi_like(f->blk.v[b].name))
-				names_put(t, f->blk.v[b].name);
+				hash_str(t, f->blk.v[b].name, (int)strlen(f->blk.v[b].name), 0, &found);
 	}
-	if (!t->n)
-		return 0;
-	uint32_t i = hash(s) & (uint32_t)(t->cap - 1);
-	for (; t->tab[i]; i = (i + 1) & (uint32_t)(t->cap - 1))
-		if (!strcmp(t->tab[i], s))
-			return 1;
-	return 0;
+	return t->n && hash_find_str(t, s, (int)strlen(s), 0) != NULL;
 }
 
 /* "<alloca>.<n>", LLVM's naming, n counted per alloca, skipping names
@@ -397,12 +353,6 @@ static void make_phi(Prom *P, int x, int b, int *version)
 	fn_res(f, i, P->vtype[x], phi_name(P, base, version));
 	vpush(f->a, P->phi, i);
 	vpush(f->a, P->phivar, x);
-}
-
-static int by_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-	return (x > y) - (x < y);
 }
 
 void place_phis(Prom *P, int x)
@@ -455,7 +405,7 @@ void place_phis(Prom *P, int x)
 		n = try_frontier(P, 0);
 		break;
 	}
-	qsort(pl->cand, (size_t)n, sizeof(int), by_int);
+	qsort(pl->cand, (size_t)n, sizeof(int), cmp_int);
 
 	VarStat *vs = &P->st->var.v[P->vstat[x]];
 	vs->nphi = n;

@@ -180,7 +180,10 @@ int fn_type(Fn *f, const char *text, size_t n)
 
 const char *fn_typestr(const Fn *f, int t)
 {
-	return t >= 0 && t < f->type.n ? f->type.v[t] : "?";
+	if (t == -1)
+		return "?"; /* unknown or untyped, as m2r.h says */
+	invariant(t >= 0 && t < f->type.n);
+	return f->type.v[t];
 }
 
 int fn_blk(Fn *f, const char *name)
@@ -283,4 +286,26 @@ int phi_slot(const Ins *in, int p)
 			hi = m;
 	}
 	return lo;
+}
+
+/* ---------- numbering ---------- */
+
+void fn_number(Fn *f)
+{
+	int n = 0;
+	for (int a = 0; a < f->arg.n; a++) {
+		Val *x = &f->val.v[f->arg.v[a]];
+		x->num = x->name ? -1 : n++;
+	}
+	for (int b = 0; b < f->blk.n; b++) {
+		Blk *bk = &f->blk.v[b];
+		bk->num = bk->name ? -1 : n++;
+		for (int j = 0; j < bk->ins.n; j++) {
+			Ins *in = &f->ins.v[bk->ins.v[j]];
+			if ((in->flags & IDEAD) || in->res < 0)
+				continue;
+			Val *x = &f->val.v[in->res];
+			x->num = x->name ? -1 : n++;
+		}
+	}
 }

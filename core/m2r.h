@@ -68,6 +68,53 @@ void vgrow_exact_(Arena *a, void **v, int *cap, size_t elsz, int need);
 #define vpush(A, vec, x) \
 	(vreserve(A, vec, (vec).n + 1), (vec).v[(vec).n++] = (x))
 
+/* ---------- hash table (hash.c) ---------- */
+
+/* The one hash table of the tree: open addressing in an arena, grown
+ * (doubling) as needed, never shrunk, no deletion.  A key is
+ *  - a string: hash_str(t, s, n, aux, &found), the n bytes at s (not
+ *    NUL-terminated; s must stay valid, or be replaced by the caller
+ *    with an equal copy through HEnt.k) plus an int aux (0 when not
+ *    needed; the reader's constants use the type id);
+ *  - a pointer plus an int: hash_ptr(t, p, aux, &found), compared by
+ *    identity (the bridge's (tree, slot) -> id maps).
+ * The two kinds never compare equal.  hash_str/hash_ptr insert the key
+ * when absent (found = 0: the caller fills HEnt.kind/val) and return
+ * its entry; hash_find_* only look (NULL when absent).  An entry stays
+ * valid until the next insertion.  A NULL key is a broken invariant.
+ * (hash_find_* included: a caller with a possibly NULL pointer tests it
+ * first).  Examples:
+ *   a map from names to value ids (a set: ignore kind/val)
+ *     Hash h; hash_init(&h, f->a, 0);
+ *     int found; HEnt *e = hash_str(&h, name, (int)strlen(name), 0, &found);
+ *     if (!found) e->val = new_id;
+ *     return e->val;
+ *   a map (pointer, slot) -> id, sized for n keys up front
+ *     hash_init(&h, f->a, n);
+ *     HEnt *e = hash_ptr(&h, tree_node, slot, &found);      (insert)
+ *     if (!found) e->val = id;
+ *     HEnt *g = hash_find_ptr(&h, tree_node, slot);         (look up)
+ *     return g ? g->val : -1;                                           */
+enum { HKEY_PTR = -1 };
+typedef struct HEnt {
+	const void *k;  /* key bytes, or the key pointer; NULL: empty slot */
+	int n;          /* key length, or HKEY_PTR */
+	int aux;        /* second key part */
+	uint32_t h;
+	int kind, val;  /* the caller's data, zero when inserted */
+} HEnt;
+typedef struct Hash {
+	Arena *a;
+	HEnt *e;
+	int cap, n;
+} Hash;
+
+void hash_init(Hash *t, Arena *a, int n); /* room for n keys before growing */
+HEnt *hash_str(Hash *t, const char *s, int n, int aux, int *found);
+HEnt *hash_ptr(Hash *t, const void *p, int aux, int *found);
+HEnt *hash_find_str(const Hash *t, const char *s, int n, int aux);
+HEnt *hash_find_ptr(const Hash *t, const void *p, int aux);
+
 /* ---------- bitsets ---------- */
 
 typedef uint64_t Word;
@@ -201,48 +248,10 @@ int op_is_term(int op);
  * the duplicate edges of one predecessor adjacent (cfg_build). */
 int phi_slot(const Ins *in, int p);
 
-/* ---------- textual IR (text.c) ---------- */
-
-/* The reader returns module items one at a time so that a caller can
- * process and free each function before reading the next. */
-enum { RD_END, RD_RAW, RD_FN, RD_ERR };
-
-typedef struct Reader {
-	const char *file, *buf, *end, *p;
-	int line;
-	char err[512];  /* "FILE:LINE:COL: error: message" on RD_ERR */
-	const char *raw; size_t nraw; /* RD_RAW: module-level text, one line */
-	Fn *fn;                       /* RD_FN: caller owns, fn_free() it */
-} Reader;
-
-void rd_init(Reader *r, const char *file, const char *buf, size_t len);
-int rd_next(Reader *r);
-
 /* Number unnamed arguments, blocks and results sequentially in print
- * order, as LLVM requires (Val.num, Blk.num). */
+ * order, as LLVM requires (Val.num, Blk.num).  The textual IR (reader,
+ * printer, blockaddress renumbering) is in text/text.h. */
 void fn_number(Fn *f);
-/* Print f in the textual IR (calls fn_number first). */
-void fn_print(Fn *f, FILE *out);
-
-/* blockaddress(@F, %N) renumbering (blockaddr.c).  A blockaddress is
- * constant text wherever it stands (a global's initializer before or
- * after F, an operand, inside a constant expression, a callbr's
- * arguments) and names F's block N by its number in the input; fn_number
- * gives F's unnamed blocks new numbers.  A BaMap remembers, per
- * function, the blocks whose number changed, and rewrites a text's
- * blockaddresses with them. */
-typedef struct BaMap BaMap;
-BaMap *ba_new(void);
-void ba_free(BaMap *m);
-/* Number f (fn_number) and remember its blocks whose Blk.inum differs
- * from the new Blk.num. */
-void ba_add(BaMap *m, Fn *f);
-/* Does text s[0..n) hold a blockaddress naming a numbered block? */
-int ba_mentions(const char *s, size_t n);
-/* Write s[0..n) to out with every blockaddress(@F, %N) of a block
- * remembered in m naming its new number; all else, comments and strings
- * included, unchanged.  Returns 0, or -1 on a write error. */
-int ba_write(BaMap *m, const char *s, size_t n, FILE *out);
 
 /* ---------- CFG and dominators (cfg.c, dom.c) ---------- */
 
@@ -326,58 +335,6 @@ int m2r_verify(Fn *f, char *msg, size_t len, int *where);
 /* Block label as printed ("if.then" or "5"): valid after fn_number()
  * (ir.c).  The statistics' writers are in report/. */
 const char *blk_label(Fn *f, int b, char *buf, size_t len);
-
-/* ---------- reference interpreter (interp.c) ---------- */
-/* (section added for issue 4: the oracles of tools/m2r-fuzz.c) */
-
-/* How a run ended.  Only IV_RETURN has a return value; every verdict
- * has the trace observed up to that point. */
-enum Verdict {
-	IV_RETURN,       /* "return": ret reached */
-	IV_UB,           /* "undefined-behaviour": division by zero, load out
-	                    of bounds, undefined pointer, ... (see msg) */
-	IV_UNDEF_BRANCH, /* "undefined-branch": a br/switch on an undefined value */
-	IV_UNREACHABLE,  /* "unreachable": unreachable executed */
-	IV_STEPS,        /* "non-termination": more block entries than maxsteps */
-	IV_UNSUPPORTED,  /* "unsupported": outside the interpreted subset (see msg) */
-	NVERDICT
-};
-const char *verdict_name(int v);
-
-/* One run of a function.  The interpreted subset: integers iN (N <= 64,
- * wrapped to N bits), add sub mul udiv sdiv urem srem and or xor shl lshr
- * ashr (nuw/nsw/exact: poison on violation), icmp (every predicate),
- * select, zext sext trunc freeze, alloca (any iN or ptr type, constant
- * count), load/store of iN or ptr on alloca'd memory (little-endian
- * bytes; an escaped alloca is plain memory), phi (evaluated in parallel
- * at block entry), br, switch, ret, unreachable, and calls of
- *   @input / @input.*    returns the next of input[] (cycled; 0 if none)
- *   @observe / @observe.*(iN v)  appends v to the trace
- *   @escape*, @llvm.lifetime.*, @llvm.dbg.*   no effect
- * undef and poison (and what depends on them) are "undefined": kept as
- * such in results, the trace and the return value, never compared. */
-typedef struct Interp {
-	/* in */
-	const uint64_t *arg; int narg;      /* argument values; missing ones undefined */
-	const uint64_t *input; int ninput;  /* @input() results, in turn */
-	long maxsteps;                      /* block entries allowed; 0: 100000 */
-	/* out */
-	int verdict;                        /* enum Verdict */
-	int retundef;                       /* return value undefined (or void) */
-	uint64_t ret;
-	int ntrace;                         /* observed values, in order: */
-	uint64_t *trace;                    /*   value (masked to its width) */
-	uint8_t *tundef;                    /*   1: undefined */
-	long steps;                         /* block entries */
-	char msg[256];                      /* why, for UB / unsupported */
-	int cap_;
-} Interp;
-
-/* Run f (after promotion too: operands are read through Fn.fwd).
- * Returns it->verdict.  Never crashes on any Fn the reader accepts. */
-int m2r_interp(Fn *f, Interp *it);
-/* Free the trace of a run. */
-void interp_free(Interp *it);
 
 #ifdef __cplusplus
 }

@@ -51,10 +51,14 @@ static void fwd_fit(Fn *f)
 	f->nfwd = n;
 }
 
+/* Value from is replaced by to.  A value forwarded to itself would make
+ * val_res loop forever: in SSA a removed load never stands for itself. */
 static void forward(Fn *f, int from, int to)
 {
 	fwd_fit(f);
-	f->fwd[from] = val_res(f, to);
+	int r = val_res(f, to);
+	invariant(r != from);
+	f->fwd[from] = r;
 }
 
 /* Reason for a generic operation that uses an alloca's address. */
@@ -144,6 +148,7 @@ static void group_accesses(Prom *P)
 	memcpy(P->acc1, P->acc0, (size_t)(n + 1) * sizeof(int));
 	for (int k = 0; k < P->flat.n; k++)
 		P->acc[P->acc1[P->flat.v[k].var]++] = P->flat.v[k];
+	invariant(n == 0 || P->acc1[n - 1] == P->flat.n); /* every record placed */
 	P->act = aalloc(f->a, (size_t)P->flat.n + 1); /* ACT_NONE */
 }
 
@@ -418,6 +423,7 @@ static void compact_blocks(Prom *P)
 		for (int j = 0; j < bk->ins.n; j++)
 			if (!(f->ins.v[bk->ins.v[j]].flags & IDEAD))
 				v[k++] = bk->ins.v[j];
+		invariant(k <= n);
 		bk->ins.v = v;
 		bk->ins.n = k;
 		bk->ins.cap = n;
@@ -477,6 +483,7 @@ static int round_once(Prom *P)
 	P->bphioff = NULL;
 	find_candidates(P);
 	sweep(P, &rt);
+	invariant(P->flat.n <= f->ins.n); /* at most one access per instruction */
 	group_accesses(P);
 
 	int general = 0;
@@ -576,6 +583,8 @@ void m2r_promote(Fn *f, const PromoteOpts *o, Stats *st)
 		st->NumRounds++;
 	while (round_once(&P));
 	for (int k = 0; k < st->var.n; k++)
-		if (st->var.v[k].path == P_NOT_PROMOTED)
+		if (st->var.v[k].path == P_NOT_PROMOTED) {
+			invariant(st->var.v[k].reason != R_NONE); /* kept: a reason says why */
 			st->NumNotPromoted[st->var.v[k].reason]++;
+		}
 }

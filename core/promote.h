@@ -7,8 +7,6 @@
 
 #include "m2r.h"
 
-typedef struct { const char **tab; int n, cap; } Names;
-
 /* A load or store of a candidate, with what the fast paths and the
  * placement need, so they never touch the instruction itself. */
 typedef struct {
@@ -62,7 +60,8 @@ typedef struct Prom {
 	int *bphi, *bphioff; /* block b's phis: bphi[bphioff[b]..bphioff[b+1]) */
 
 	Place pl;        /* placement scratch (idf.c) */
-	Names names;     /* local names in use, for new phis */
+	Hash names;      /* local names in use, for new phis (built on
+	                    first need: .a is NULL until then) */
 } Prom;
 
 /* idf.c: set up the scratch for a round, choose the phi blocks of each

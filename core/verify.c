@@ -42,13 +42,8 @@ static const char *vname(V *v, int x, char *buf, size_t n)
 	return buf;
 }
 
-static int by_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-	return (x > y) - (x < y);
-}
-
-/* Block structure: non-empty, phis first, one terminator at the end. */
+/* Block structure: non-empty, phis first, one terminator at the end,
+ * labels in range (cfg_build, which runs next, relies on all of it). */
 static int check_shape(V *v, int b)
 {
 	Fn *f = v->f;
@@ -68,6 +63,9 @@ static int check_shape(V *v, int b)
 		nonphi |= in->op != OPHI;
 		if (op_is_term(in->op))
 			last = i;
+		for (int l = 0; l < in->nlab; l++)
+			if (in->lab[l] < 0 || in->lab[l] >= f->blk.n)
+				return fail(v, b, i, "label out of range");
 		v->pos[i] = n++;
 	}
 	if (last < 0)
@@ -86,7 +84,7 @@ static int check_phi(V *v, int b, int i)
 		            in->nlab, bk->npred);
 	int *l = aalloc(f->a, (size_t)(in->nlab + 1) * sizeof(int));
 	memcpy(l, in->lab, (size_t)in->nlab * sizeof(int));
-	qsort(l, (size_t)in->nlab, sizeof(int), by_int);
+	qsort(l, (size_t)in->nlab, sizeof(int), cmp_int);
 	for (int j = 0; j < in->nlab; j++)
 		if (l[j] != bk->pred[j])
 			return fail(v, b, i, "phi entries do not match the predecessors");
@@ -155,9 +153,6 @@ static int check_block(V *v, int b)
 			if (check_use(v, b, i, in->ops[o], in->op == OPHI ? in->lab[o] : b,
 			              in->op == OPHI))
 				return 1;
-		for (int l = 0; l < in->nlab; l++)
-			if (in->lab[l] < 0 || in->lab[l] >= f->blk.n)
-				return fail(v, b, i, "label out of range");
 	}
 	return 0;
 }

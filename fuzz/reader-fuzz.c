@@ -13,6 +13,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "m2r.h"
+#include "text.h"
 
 #include <stdio.h>
 #include <stdlib.h>

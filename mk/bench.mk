@@ -27,7 +27,7 @@ BENCH_DIR ?= $(B)/bench-c
 
 $(M2R_GENC): bench/gen-c.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -Itestlib -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LDLIBS)
 
 -include $(M2R_GENC).d
 

@@ -21,20 +21,22 @@ FUZZ_COUNT ?= 1000000
 FUZZ_TIME  ?= 3600
 FUZZ_CC    ?= $(shell command -v clang 2>/dev/null || command -v clang-14 2>/dev/null)
 FUZZ_CFLAGS = -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
-              -fno-sanitize-recover=all -fno-omit-frame-pointer -Icore
+              -fno-sanitize-recover=all -fno-omit-frame-pointer -Icore -Itext
 
 all: $(M2R_FUZZ)
 check: $(M2R_FUZZ) reader-fuzz-build
 
 # m2r-fuzz: with the project's flags (SANITIZE=1 gives ASan + UBSan).
-$(M2R_FUZZ): tools/m2r-fuzz.c tools/oracle.c tools/oracle.h $(LIB) $(FLAGS_STAMP)
+# Its random programs (tools/fuzz-prog.c) are an object of their own.
+FUZZ_PROG_OBJ := $(B)/obj/tools/fuzz-prog.o
+$(M2R_FUZZ): tools/m2r-fuzz.c $(FUZZ_PROG_OBJ) $(TEST_LIB) $(TEXT_LIB) $(LIB) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Icore -Itools -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) \
-		-o $@ tools/m2r-fuzz.c tools/oracle.c $(LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(INC) -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) \
+		-o $@ tools/m2r-fuzz.c $(FUZZ_PROG_OBJ) $(TEST_LIB) $(TEXT_LIB) $(LIB) $(LDLIBS)
 
--include $(M2R_FUZZ).d
+-include $(M2R_FUZZ).d $(FUZZ_PROG_OBJ:.o=.d)
 
-# reader-fuzz: the core compiled again by clang with libFuzzer, ASan and
+# reader-fuzz: the core and the textual IR compiled again by clang with libFuzzer, ASan and
 # UBSan (always: that is the point).  Without clang or libFuzzer there is
 # no binary and the tests that need it say UNSUPPORTED.
 reader-fuzz-build:
@@ -47,9 +49,9 @@ reader-fuzz-build:
 		     "the reader fuzz tests are UNSUPPORTED"; rm -f $(READER_FUZZ); }; \
 	fi
 
-$(READER_FUZZ): fuzz/reader-fuzz.c $(CORE_SRCS) core/m2r.h $(wildcard core/*.h)
+$(READER_FUZZ): fuzz/reader-fuzz.c $(CORE_SRCS) $(TEXT_SRCS) $(wildcard core/*.h text/*.h)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ fuzz/reader-fuzz.c $(CORE_SRCS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ fuzz/reader-fuzz.c $(CORE_SRCS) $(TEXT_SRCS)
 
 # fuzz: the long versions.  Each step's result is kept; the summary says
 # which failed, and make fuzz fails if any did.

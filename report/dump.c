@@ -1,6 +1,7 @@
 /* dump.c - the plugin's dump (dump=): per function the lowered IR, the
  * promoted IR and the comparison table. */
 #include "report.h"
+#include "text.h" /* fn_print */
 
 void dump_lowered(FILE *d, const char *fn, const char *file, const char *err, Fn *f)
 {

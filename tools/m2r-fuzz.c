@@ -4,7 +4,7 @@
  *
  * Program i (0 <= i < N) is generated from seed S + i alone, so a
  * failure is reproduced by "m2r-fuzz --seed S+i --count 1".  Each
- * program is a random function in the interpreted subset (core/interp.c):
+ * program is a random function in the interpreted subset (testlib/interp.c):
  * random CFGs (loops, self-loops, irreducible regions, unreachable
  * blocks, duplicate edges, switches), allocas of random integer types
  * (some escaped through "call @escape", some accessed volatile, some with
@@ -24,494 +24,24 @@
  *      compared), each alloca must be promoted iff it has no reason not
  *      to be, and the phi blocks placed before simplification
  *      (VarStat.phiblk) must be those of the independent oracle
- *      (tools/oracle.c), as well as the fast path taken.
+ *      (testlib/oracle.c), as well as the fast path taken.
+ * The programs are made and printed by fuzz-prog.c.
  * A failure is shrunk (instructions, blocks, edges, variables, operands
  * dropped while the same kind of failure persists) and written as DIR/
  * m2r-fuzz-SEED-KIND.ll.  The exit status is 1 if anything failed.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "m2r.h"
+#include "text.h"
+#include "interp.h"
 #include "oracle.h"
+#include "fuzz-prog.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-enum { MAXB = 40, MAXI = 16, MAXV = 8, MAXLAB = 6, MAXARG = 3, NIN = 48, NVEC = 3,
-       MAXSTEPS = 400 };
-
-/* ---------- the program ---------- */
-
-enum { K_VAL, K_ARG, K_CONST, K_UNDEF, K_POISON };
-typedef struct {
-	int k;     /* K_VAL: x = index of the defining instruction in the block */
-	int64_t x; /* K_ARG: argument index; K_CONST: the value */
-} Op;
-
-enum { I_LOAD, I_STORE, I_BIN, I_ICMP, I_SELECT, I_CAST, I_FREEZE, I_INPUT, I_OBSERVE,
-       I_ESCAPE, NI };
-typedef struct {
-	int op, sub, flags;
-	int w, w2;  /* result (access) width; operand width of icmp/cast */
-	int var;    /* load/store/escape */
-	int vol;
-	Op a[3];
-} FI;
-
-enum { T_BR, T_CBR, T_SWITCH, T_RET, T_UNREACH };
-typedef struct {
-	int n;
-	FI in[MAXI];
-	int term, nlab, lab[MAXLAB];
-	Op cond;    /* cbr: i1; switch: width sw; ret: width of the function */
-	int sw;
-	int64_t cs[MAXLAB]; /* switch: case values of lab[1..] */
-} FB;
-
-typedef struct {
-	int w;
-	int escaped, array, blk; /* blk: block of the alloca (0: entry) */
-	int mismatch, vol;       /* derived when printing: see classify() */
-} FV;
-
-typedef struct {
-	uint64_t seed;
-	int nb, nv, narg, retw;
-	int argw[MAXARG];
-	FB b[MAXB];
-	FV v[MAXV];
-	uint64_t in[NVEC][NIN]; /* inputs; the first narg are the arguments */
-} Prog;
-
-static const char *const bin_name[] = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem",
-                                       "and", "or", "xor", "shl", "lshr", "ashr"};
-static const char *const pred_name[] = {"eq", "ne", "ugt", "uge", "ult", "ule",
-                                        "sgt", "sge", "slt", "sle"};
-static const char *const cast_name[] = {"zext", "sext", "trunc"};
-
-/* ---------- randomness ---------- */
-
-static uint64_t rs;
-
-static uint64_t splitmix(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15u;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
-	return x ^ (x >> 31);
-}
-
-static uint64_t rnd64(void)
-{
-	rs ^= rs << 13;
-	rs ^= rs >> 7;
-	rs ^= rs << 17;
-	return rs;
-}
-
-static unsigned rnd(unsigned n) { return (unsigned)(rnd64() % n); }
-
-static int pick_width(void)
-{
-	static const int w[] = {32, 32, 32, 8, 8, 1, 16, 64, 3, 17, 33};
-	return w[rnd(sizeof w / sizeof *w)];
-}
-
-static int64_t small_const(int w)
-{
-	static const int64_t c[] = {0, 1, 2, 3, -1, 7, 5, 100, -128};
-	int64_t v = rnd(4) ? c[rnd(sizeof c / sizeof *c)] : (int64_t)rnd64();
-	if (w < 64) {
-		uint64_t m = ((uint64_t)1 << w) - 1;
-		v = (int64_t)((uint64_t)v & m);
-	}
-	return v;
-}
-
-/* ---------- generation ---------- */
-
-/* An operand of width w in block bb before instruction n. */
-static Op operand(const Prog *p, const FB *bb, int n, int w)
-{
-	int cand[MAXI], nc = 0;
-	for (int i = 0; i < n; i++) {
-		const FI *in = &bb->in[i];
-		if (in->op != I_STORE && in->op != I_OBSERVE && in->op != I_ESCAPE && in->w == w)
-			cand[nc++] = i;
-	}
-	int r = (int)rnd(100);
-	if (nc && r < 65)
-		return (Op){K_VAL, cand[rnd((unsigned)nc)]};
-	if (r < 75)
-		for (int k = 0; k < p->narg; k++)
-			if (p->argw[k] == w && rnd(2))
-				return (Op){K_ARG, k};
-	if (r == 99)
-		return (Op){rnd(2) ? K_UNDEF : K_POISON, 0};
-	if (r >= 97)
-		return (Op){K_UNDEF, 0};
-	return (Op){K_CONST, small_const(w)};
-}
-
-/* A successor of b (never the entry): mostly forward, some back edges,
- * self-loops and edges anywhere (irreducible regions). */
-static int target(int b, int nb)
-{
-	int r = (int)rnd(10), t;
-	if (r < 5)
-		t = b + 1 + (int)rnd(3);
-	else if (r < 7)
-		t = 1 + (int)rnd((unsigned)(b > 0 ? b : 1));
-	else if (r < 8)
-		t = b;
-	else
-		t = 1 + (int)rnd((unsigned)(nb - 1));
-	if (t < 1 || t >= nb)
-		t = 1 + (int)rnd((unsigned)(nb - 1));
-	return t;
-}
-
-/* Append instruction x to bb, if there is room. */
-static int add(FB *bb, FI x)
-{
-	if (bb->n >= MAXI)
-		return -1;
-	bb->in[bb->n] = x;
-	return bb->n++;
-}
-
-static void gen(Prog *p, uint64_t seed)
-{
-	memset(p, 0, sizeof *p);
-	p->seed = seed;
-	rs = splitmix(seed) | 1;
-	int nb = p->nb = 1 + (int)rnd(rnd(4) ? 10 : MAXB);
-	p->nv = 1 + (int)rnd(MAXV);
-	p->narg = (int)rnd(MAXARG + 1);
-	for (int k = 0; k < p->narg; k++)
-		p->argw[k] = rnd(3) ? 32 : pick_width();
-	p->retw = rnd(4) ? 32 : pick_width();
-
-	/* variables: where each may be accessed */
-	uint64_t allowed[MAXV];
-	for (int v = 0; v < p->nv; v++) {
-		FV *x = &p->v[v];
-		x->w = rnd(2) ? 32 : pick_width();
-		int r = (int)rnd(100);
-		x->escaped = r < 8;
-		x->array = r >= 8 && r < 11;
-		if (r >= 11 && r < 14 && nb > 1)
-			x->blk = 1 + (int)rnd((unsigned)(nb - 1));
-		int style = (int)rnd(4);
-		if (x->blk)
-			allowed[v] = (uint64_t)1 << x->blk;
-		else if (style == 0)
-			allowed[v] = (uint64_t)1 << rnd((unsigned)nb); /* one block */
-		else if (style == 1)
-			allowed[v] = rnd64() & rnd64(); /* a few blocks */
-		else
-			allowed[v] = ~(uint64_t)0;
-	}
-	int volvar = rnd(10) == 0 ? (int)rnd((unsigned)p->nv) : -1;
-	int misvar = rnd(12) == 0 ? (int)rnd((unsigned)p->nv) : -1;
-
-	for (int b = 0; b < nb; b++) {
-		FB *bb = &p->b[b];
-		int n = (int)rnd(rnd(3) ? 7 : MAXI - 2);
-		for (int j = 0; j < n; j++) {
-			FI x;
-			memset(&x, 0, sizeof x);
-			int r = (int)rnd(100);
-			x.op = r < 28 ? I_LOAD : r < 55 ? I_STORE : r < 66 ? I_BIN : r < 71 ? I_ICMP
-			     : r < 74 ? I_SELECT : r < 78 ? I_CAST : r < 79 ? I_FREEZE : r < 86 ? I_INPUT
-			     : r < 96 ? I_OBSERVE : I_ESCAPE;
-			if (x.op == I_LOAD || x.op == I_STORE || x.op == I_ESCAPE) {
-				int vs[MAXV], nvs = 0;
-				for (int v = 0; v < p->nv; v++)
-					if ((allowed[v] >> b) & 1 && (x.op != I_ESCAPE || p->v[v].escaped))
-						vs[nvs++] = v;
-				if (!nvs)
-					continue;
-				x.var = vs[rnd((unsigned)nvs)];
-				x.w = p->v[x.var].w;
-				if (x.var == volvar && rnd(3) == 0)
-					x.vol = 1;
-				if (x.var == misvar && rnd(3) == 0)
-					x.w = pick_width();
-				if (x.op == I_STORE)
-					x.a[0] = operand(p, bb, bb->n, x.w);
-				if (x.op == I_ESCAPE)
-					x.w = 0;
-			} else if (x.op == I_BIN) {
-				x.sub = (int)rnd(13);
-				x.w = rnd(2) ? 32 : pick_width();
-				if (rnd(6) == 0)
-					x.flags = (int)rnd(4); /* 1 nuw, 2 nsw (add sub mul shl) / exact */
-				x.a[0] = operand(p, bb, bb->n, x.w);
-				x.a[1] = operand(p, bb, bb->n, x.w);
-			} else if (x.op == I_ICMP) {
-				x.sub = (int)rnd(10);
-				x.w2 = rnd(2) ? 32 : pick_width();
-				x.w = 1;
-				x.a[0] = operand(p, bb, bb->n, x.w2);
-				x.a[1] = operand(p, bb, bb->n, x.w2);
-			} else if (x.op == I_SELECT) {
-				x.w = rnd(2) ? 32 : pick_width();
-				x.a[0] = operand(p, bb, bb->n, 1);
-				x.a[1] = operand(p, bb, bb->n, x.w);
-				x.a[2] = operand(p, bb, bb->n, x.w);
-			} else if (x.op == I_CAST) {
-				int a = pick_width(), c = pick_width();
-				if (a == c)
-					continue;
-				x.sub = a < c ? (int)rnd(2) : 2;
-				x.w2 = a;
-				x.w = c;
-				x.a[0] = operand(p, bb, bb->n, a);
-			} else if (x.op == I_FREEZE) {
-				x.w = rnd(2) ? 32 : pick_width();
-				x.a[0] = operand(p, bb, bb->n, x.w);
-			} else if (x.op == I_INPUT) {
-				x.w = rnd(2) ? 32 : pick_width();
-			} else { /* observe a value of the block */
-				int cand[MAXI], nc = 0;
-				for (int i = 0; i < bb->n; i++)
-					if (bb->in[i].op != I_STORE && bb->in[i].op != I_OBSERVE &&
-					    bb->in[i].op != I_ESCAPE)
-						cand[nc++] = i;
-				if (!nc)
-					continue;
-				int i = cand[rnd((unsigned)nc)];
-				x.w = bb->in[i].w;
-				x.a[0] = (Op){K_VAL, i};
-			}
-			add(bb, x);
-		}
-		/* the terminator */
-		int k = (int)rnd(100), op, nl;
-		if (nb == 1)
-			k = rnd(5) ? 0 : 8;
-		op = k < 7 ? T_RET : k < 9 ? T_UNREACH : k < 40 ? T_BR : k < 82 ? T_CBR : T_SWITCH;
-		nl = op == T_BR ? 1 : op == T_CBR ? 2 : op == T_SWITCH ? 2 + (int)rnd(MAXLAB - 2) : 0;
-		bb->term = op;
-		bb->nlab = nl;
-		for (int j = 0; j < nl; j++)
-			bb->lab[j] = j && rnd(5) == 0 ? bb->lab[rnd((unsigned)j)]
-			           : !j && b + 1 < nb && rnd(4) ? b + 1 : target(b, nb);
-		if (op == T_CBR || op == T_SWITCH) {
-			int w = op == T_CBR ? 1 : rnd(2) ? 8 : 32;
-			bb->sw = w;
-			int r = (int)rnd(10);
-			if (r < 4 || bb->n >= MAXI) {
-				bb->cond = operand(p, bb, bb->n, w);
-			} else {
-				FI x;
-				memset(&x, 0, sizeof x);
-				x.op = I_INPUT;
-				x.w = w;
-				int i = add(bb, x);
-				bb->cond = (Op){K_VAL, i};
-			}
-			if (op == T_SWITCH)
-				for (int j = 1; j < nl; j++) {
-					int64_t c;
-					int dup;
-					do {
-						c = rnd(3) ? (int64_t)rnd(6) : small_const(w);
-						dup = 0;
-						for (int q = 1; q < j; q++)
-							dup |= bb->cs[q] == c;
-					} while (dup);
-					bb->cs[j] = c;
-				}
-		}
-		if (op == T_RET)
-			bb->cond = operand(p, bb, bb->n, p->retw);
-	}
-	for (int k = 0; k < NVEC; k++)
-		for (int j = 0; j < NIN; j++)
-			p->in[k][j] = rnd(3) ? (uint64_t)rnd(4) : (uint64_t)small_const(64);
-}
-
-/* ---------- printing as text ---------- */
-
-typedef struct {
-	char *s;
-	size_t n, cap;
-} Buf;
-
-static void bput(Buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	for (;;) {
-		va_start(ap, fmt);
-		int k = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
-		va_end(ap);
-		if (k >= 0 && (size_t)k < b->cap - b->n) {
-			b->n += (size_t)k;
-			return;
-		}
-		b->cap = b->cap * 2 + (size_t)(k > 0 ? k : 0) + 256;
-		b->s = realloc(b->s, b->cap);
-		if (!b->s) {
-			perror("m2r-fuzz");
-			exit(2);
-		}
-	}
-}
-
-static void pop(Buf *o, const Prog *p, int b, Op a, int w)
-{
-	switch (a.k) {
-	case K_VAL: bput(o, "%%v%d.%d", b, (int)a.x); break;
-	case K_ARG: bput(o, "%%a%d", (int)a.x); break;
-	case K_UNDEF: bput(o, "undef"); break;
-	case K_POISON: bput(o, "poison"); break;
-	default:
-		if (w == 1)
-			bput(o, "%s", a.x & 1 ? "true" : "false");
-		else if (w < 64)
-			bput(o, "%lld", (long long)((uint64_t)a.x & (((uint64_t)1 << w) - 1)));
-		else
-			bput(o, "%lld", (long long)a.x);
-	}
-	(void)p;
-}
-
-/* Which widths @input.iN / @observe.iN are used with (for declares). */
-static void print_prog(const Prog *p, Buf *o)
-{
-	int inw[65] = {0}, obw[65] = {0}, esc = 0;
-	for (int b = 0; b < p->nb; b++)
-		for (int i = 0; i < p->b[b].n; i++) {
-			const FI *x = &p->b[b].in[i];
-			if (x->op == I_INPUT)
-				inw[x->w] = 1;
-			if (x->op == I_OBSERVE)
-				obw[x->w] = 1;
-			if (x->op == I_ESCAPE)
-				esc = 1;
-		}
-	for (int w = 1; w <= 64; w++) {
-		if (inw[w])
-			bput(o, "declare i%d @input.i%d()\n", w, w);
-		if (obw[w])
-			bput(o, "declare void @observe.i%d(i%d)\n", w, w);
-	}
-	if (esc)
-		bput(o, "declare void @escape(ptr)\n");
-	bput(o, "\ndefine i%d @f(", p->retw);
-	for (int k = 0; k < p->narg; k++)
-		bput(o, "%si%d %%a%d", k ? ", " : "", p->argw[k], k);
-	bput(o, ") {\n");
-	for (int b = 0; b < p->nb; b++) {
-		const FB *bb = &p->b[b];
-		bput(o, "%sb%d:\n", b ? "\n" : "", b);
-		for (int v = 0; v < p->nv; v++)
-			if (p->v[v].blk == b) {
-				bput(o, "  %%x%d = alloca i%d", v, p->v[v].w);
-				if (p->v[v].array)
-					bput(o, ", i32 2");
-				bput(o, ", align 4\n");
-			}
-		for (int i = 0; i < bb->n; i++) {
-			const FI *x = &bb->in[i];
-			switch (x->op) {
-			case I_LOAD:
-				bput(o, "  %%v%d.%d = load %si%d, ptr %%x%d\n", b, i, x->vol ? "volatile " : "",
-				     x->w, x->var);
-				break;
-			case I_STORE:
-				bput(o, "  store %si%d ", x->vol ? "volatile " : "", x->w);
-				pop(o, p, b, x->a[0], x->w);
-				bput(o, ", ptr %%x%d\n", x->var);
-				break;
-			case I_BIN: {
-				int s = x->sub;
-				const char *fl = "";
-				if (x->flags && (s == 0 || s == 1 || s == 2 || s == 10))
-					fl = x->flags == 1 ? "nuw " : x->flags == 2 ? "nsw " : "nuw nsw ";
-				else if (x->flags && (s == 3 || s == 4 || s == 11 || s == 12))
-					fl = "exact ";
-				bput(o, "  %%v%d.%d = %s %si%d ", b, i, bin_name[s], fl, x->w);
-				pop(o, p, b, x->a[0], x->w);
-				bput(o, ", ");
-				pop(o, p, b, x->a[1], x->w);
-				bput(o, "\n");
-				break;
-			}
-			case I_ICMP:
-				bput(o, "  %%v%d.%d = icmp %s i%d ", b, i, pred_name[x->sub], x->w2);
-				pop(o, p, b, x->a[0], x->w2);
-				bput(o, ", ");
-				pop(o, p, b, x->a[1], x->w2);
-				bput(o, "\n");
-				break;
-			case I_SELECT:
-				bput(o, "  %%v%d.%d = select i1 ", b, i);
-				pop(o, p, b, x->a[0], 1);
-				bput(o, ", i%d ", x->w);
-				pop(o, p, b, x->a[1], x->w);
-				bput(o, ", i%d ", x->w);
-				pop(o, p, b, x->a[2], x->w);
-				bput(o, "\n");
-				break;
-			case I_CAST:
-				bput(o, "  %%v%d.%d = %s i%d ", b, i, cast_name[x->sub], x->w2);
-				pop(o, p, b, x->a[0], x->w2);
-				bput(o, " to i%d\n", x->w);
-				break;
-			case I_FREEZE:
-				bput(o, "  %%v%d.%d = freeze i%d ", b, i, x->w);
-				pop(o, p, b, x->a[0], x->w);
-				bput(o, "\n");
-				break;
-			case I_INPUT:
-				bput(o, "  %%v%d.%d = call i%d @input.i%d()\n", b, i, x->w, x->w);
-				break;
-			case I_OBSERVE:
-				bput(o, "  call void @observe.i%d(i%d ", x->w, x->w);
-				pop(o, p, b, x->a[0], x->w);
-				bput(o, ")\n");
-				break;
-			case I_ESCAPE:
-				bput(o, "  call void @escape(ptr %%x%d)\n", x->var);
-				break;
-			}
-		}
-		switch (bb->term) {
-		case T_BR:
-			bput(o, "  br label %%b%d\n", bb->lab[0]);
-			break;
-		case T_CBR:
-			bput(o, "  br i1 ");
-			pop(o, p, b, bb->cond, 1);
-			bput(o, ", label %%b%d, label %%b%d\n", bb->lab[0], bb->lab[1]);
-			break;
-		case T_SWITCH:
-			bput(o, "  switch i%d ", bb->sw);
-			pop(o, p, b, bb->cond, bb->sw);
-			bput(o, ", label %%b%d [\n", bb->lab[0]);
-			for (int j = 1; j < bb->nlab; j++) {
-				bput(o, "    i%d ", bb->sw);
-				pop(o, p, b, (Op){K_CONST, bb->cs[j]}, bb->sw);
-				bput(o, ", label %%b%d\n", bb->lab[j]);
-			}
-			bput(o, "  ]\n");
-			break;
-		case T_RET:
-			bput(o, "  ret i%d ", p->retw);
-			pop(o, p, b, bb->cond, p->retw);
-			bput(o, "\n");
-			break;
-		default:
-			bput(o, "  unreachable\n");
-		}
-	}
-	bput(o, "}\n");
-}
 
 /* ---------- reading and printing Fns ---------- */
 
@@ -705,12 +235,141 @@ static void show_set(char *buf, size_t len, OrSet s)
 }
 
 /* All checks of one program; returns enum F (the first failure). */
+/* The printer and the reader agree: f printed, read back and printed
+ * again gives the same text. */
+static int check_roundtrip(Fn *f)
+{
+	char err[600];
+	size_t n1, n2;
+	char *s1 = print_fn(f, &n1);
+	Fn *g = read_text(s1, n1, err, sizeof err);
+	char *s2 = g ? print_fn(g, &n2) : NULL;
+	if (!g)
+		say("fn_print output does not read back: %s", err);
+	else if (n1 != n2 || memcmp(s1, s2, n1))
+		say("fn_print, read, fn_print differs from fn_print");
+	int bad = !g || n1 != n2 || memcmp(s1, s2, n1);
+	if (g)
+		fn_free(g);
+	free(s1);
+	free(s2);
+	return bad ? F_ROUNDTRIP : F_OK;
+}
+
+/* The promoted function prints as valid IR. */
+static int check_reprint(Fn *f, const char *pn)
+{
+	char err[600];
+	int where;
+	size_t n1;
+	char *s1 = print_fn(f, &n1);
+	Fn *g = read_text(s1, n1, err, sizeof err);
+	int bad = !g;
+	if (!g)
+		say("%s: the promoted function does not read back: %s", pn, err);
+	else if (m2r_verify(g, err, sizeof err, &where))
+		say("%s: the promoted function, read back, is invalid: %s", pn, err), bad = 1;
+	if (g)
+		fn_free(g);
+	free(s1);
+	return bad ? F_REPRINT : F_OK;
+}
+
+/* Promotability, paths and placement of every variable against the
+ * oracle o (rsn: the expected reasons). */
+static int check_vars(const Prog *p, Ctx *c, Fn *f, const Stats *st, const Oracle *o,
+                      const unsigned *rsn, int pl)
+{
+	const char *pn = placement_name(pl);
+	for (int k = 0; k < st->var.n; k++) {
+		const VarStat *vs = &st->var.v[k];
+		int v = var_of(f, vs->alloca);
+		if (v < 0 || v >= p->nv) {
+			say("%s: VarStat %d: unknown alloca", pn, k);
+			return F_REASON;
+		}
+		int promoted = vs->path != P_NOT_PROMOTED;
+		if (promoted != !rsn[v] || (!promoted && !((rsn[v] >> vs->reason) & 1))) {
+			say("%s: %%x%d: %s (reason %s), expected %s", pn, v,
+			    promoted ? "promoted" : "not promoted", reason_name(vs->reason),
+			    rsn[v] ? "not promoted" : "promoted");
+			return F_REASON;
+		}
+		if (!promoted)
+			continue;
+		if (vs->path != o->path[v]) {
+			say("%s: %%x%d took path %s, predicted %s", pn, v, path_name(vs->path),
+			    path_name(o->path[v]));
+			return F_PATH;
+		}
+		if (pl != PL_PRUNED && vs->path != P_GENERAL)
+			continue;
+		OrSet want = oracle_expect(o, v, pl), got = 0;
+		int sorted = 1;
+		for (int j = 0; j < vs->nphi; j++) {
+			int b = vs->phiblk[j];
+			if (b < 0 || b >= p->nb || (j && b <= vs->phiblk[j - 1]))
+				sorted = 0;
+			else
+				got |= (OrSet)1 << b;
+		}
+		if (c->counting)
+			c->vars++, c->phis += vs->nphi;
+		if (!sorted || got != want) {
+			char e[300], g[300];
+			show_set(e, sizeof e, want);
+			show_set(g, sizeof g, got);
+			say("%s: %%x%d (path %s%s): phis in blocks [%s], oracle says [%s]%s", pn, v,
+			    path_name(vs->path), o->construle[v] ? ", constant single store" : "", g,
+			    e, sorted ? "" : " (not ascending/in range)");
+			return F_PLACE;
+		}
+	}
+	return F_OK;
+}
+
+/* One placement: promote a fresh read of text, verify, check against
+ * the oracle, then run it against the original's runs r0. */
+static int check_placement(const Prog *p, Ctx *c, const Buf *text, int pl, const Oracle *o,
+                           const unsigned *rsn, const Interp *r0)
+{
+	static Interp r1[NVEC];
+	char err[600];
+	int where, fail = F_OK;
+	const char *pn = placement_name(pl);
+	Fn *f = read_text(text->s, text->n, err, sizeof err);
+	if (!f) {
+		say("second read failed: %s", err);
+		return F_READ;
+	}
+	PromoteOpts opt = {pl, p->seed % 5 != 4, (int)(p->seed / 5 % 3), 0};
+	Stats st;
+	memset(&st, 0, sizeof st);
+	m2r_promote(f, &opt, &st);
+	if (m2r_verify(f, err, sizeof err, &where)) {
+		say("%s: promoted function invalid: %s (instruction %d)", pn, err, where);
+		fail = F_VERIFY_OUT;
+	}
+	if (!fail && pl == PL_PRUNED)
+		fail = check_reprint(f, pn);
+	if (!fail)
+		fail = check_vars(p, c, f, &st, o, rsn, pl);
+	if (!fail) { /* semantics */
+		run_all(f, p, r1);
+		for (int k = 0; k < NVEC && !fail; k++)
+			if (compare(&r0[k], &r1[k], pn, k))
+				fail = F_SEM;
+	}
+	fn_free(f);
+	return fail;
+}
+
 static int check(const Prog *p, Ctx *c)
 {
 	static Buf text;
 	static Oracle o;
 	static OrProg q;
-	static Interp r0[NVEC], r1[NVEC];
+	static Interp r0[NVEC];
 	char err[600];
 	int where, fail = F_OK;
 	text.n = 0;
@@ -725,24 +384,9 @@ static int check(const Prog *p, Ctx *c)
 		fn_free(f0);
 		return F_VERIFY_IN;
 	}
-	{ /* printer/reader round trip */
-		size_t n1, n2;
-		char *s1 = print_fn(f0, &n1);
-		Fn *g = read_text(s1, n1, err, sizeof err);
-		char *s2 = g ? print_fn(g, &n2) : NULL;
-		if (!g)
-			say("fn_print output does not read back: %s", err);
-		else if (n1 != n2 || memcmp(s1, s2, n1))
-			say("fn_print, read, fn_print differs from fn_print");
-		int bad = !g || n1 != n2 || memcmp(s1, s2, n1);
-		if (g)
-			fn_free(g);
-		free(s1);
-		free(s2);
-		if (bad) {
-			fn_free(f0);
-			return F_ROUNDTRIP;
-		}
+	if ((fail = check_roundtrip(f0))) {
+		fn_free(f0);
+		return fail;
 	}
 	run_all(f0, p, r0);
 	fn_free(f0);
@@ -765,100 +409,9 @@ static int check(const Prog *p, Ctx *c)
 		for (int b = 0; b < p->nb; b++)
 			c->unreachable_blocks += !o.reach[b];
 	}
-
-	for (int pl = PL_PRUNED; pl <= PL_MINIMAL && !fail; pl++) {
-		if (!((c->placements >> pl) & 1))
-			continue;
-		const char *pn = placement_name(pl);
-		Fn *f = read_text(text.s, text.n, err, sizeof err);
-		if (!f) {
-			say("second read failed: %s", err);
-			return F_READ;
-		}
-		PromoteOpts opt = {pl, p->seed % 5 != 4, (int)(p->seed / 5 % 3), 0};
-		Stats st;
-		memset(&st, 0, sizeof st);
-		m2r_promote(f, &opt, &st);
-		if (m2r_verify(f, err, sizeof err, &where)) {
-			say("%s: promoted function invalid: %s (instruction %d)", pn, err, where);
-			fail = F_VERIFY_OUT;
-			goto next;
-		}
-		if (pl == PL_PRUNED) { /* the promoted function prints as valid IR */
-			size_t n1;
-			char *s1 = print_fn(f, &n1);
-			Fn *g = read_text(s1, n1, err, sizeof err);
-			int bad = !g;
-			if (!g)
-				say("%s: the promoted function does not read back: %s", pn, err);
-			else if (m2r_verify(g, err, sizeof err, &where))
-				say("%s: the promoted function, read back, is invalid: %s", pn, err), bad = 1;
-			if (g)
-				fn_free(g);
-			free(s1);
-			if (bad) {
-				fail = F_REPRINT;
-				goto next;
-			}
-		}
-		/* promotability, paths and placement */
-		for (int k = 0; k < st.var.n && !fail; k++) {
-			const VarStat *vs = &st.var.v[k];
-			int v = var_of(f, vs->alloca);
-			if (v < 0 || v >= p->nv) {
-				say("%s: VarStat %d: unknown alloca", pn, k);
-				fail = F_REASON;
-				break;
-			}
-			int promoted = vs->path != P_NOT_PROMOTED;
-			if (promoted != !rsn[v] || (!promoted && !((rsn[v] >> vs->reason) & 1))) {
-				say("%s: %%x%d: %s (reason %s), expected %s", pn, v,
-				    promoted ? "promoted" : "not promoted", reason_name(vs->reason),
-				    rsn[v] ? "not promoted" : "promoted");
-				fail = F_REASON;
-				break;
-			}
-			if (!promoted)
-				continue;
-			if (vs->path != o.path[v]) {
-				say("%s: %%x%d took path %s, predicted %s", pn, v, path_name(vs->path),
-				    path_name(o.path[v]));
-				fail = F_PATH;
-				break;
-			}
-			if (pl != PL_PRUNED && vs->path != P_GENERAL)
-				continue;
-			OrSet want = oracle_expect(&o, v, pl), got = 0;
-			int sorted = 1;
-			for (int j = 0; j < vs->nphi; j++) {
-				int b = vs->phiblk[j];
-				if (b < 0 || b >= p->nb || (j && b <= vs->phiblk[j - 1]))
-					sorted = 0;
-				else
-					got |= (OrSet)1 << b;
-			}
-			if (c->counting)
-				c->vars++, c->phis += vs->nphi;
-			if (!sorted || got != want) {
-				char e[300], g[300];
-				show_set(e, sizeof e, want);
-				show_set(g, sizeof g, got);
-				say("%s: %%x%d (path %s%s): phis in blocks [%s], oracle says [%s]%s", pn, v,
-				    path_name(vs->path), o.construle[v] ? ", constant single store" : "", g,
-				    e, sorted ? "" : " (not ascending/in range)");
-				fail = F_PLACE;
-			}
-		}
-		if (fail)
-			goto next;
-		/* semantics */
-		run_all(f, p, r1);
-		for (int k = 0; k < NVEC && !fail; k++)
-			if (compare(&r0[k], &r1[k], pn, k))
-				fail = F_SEM;
-	next:
-		fn_free(f);
-	}
+	for (int pl = PL_PRUNED; pl <= PL_MINIMAL && !fail; pl++)
+		if ((c->placements >> pl) & 1)
+			fail = check_placement(p, c, &text, pl, &o, rsn, r0);
 	return fail;
 }
 

@@ -18,6 +18,7 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "m2r.h"
 #include "report.h"
+#include "text.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -10,7 +10,7 @@
  * sets by round-robin data flow, DF(x) = { y | x dom a reachable pred
  * of y, not x sdom y }, IDF by fixpoint, liveness by backward data flow
  * over upward-exposed uses and kills.  None of the core's cfg/dom/df
- * code is called.  The oracle is tools/oracle.c, shared with m2r-fuzz.
+ * code is called.  The oracle is testlib/oracle.c, shared with m2r-fuzz.
  *
  *   minimal     IDF(def blocks)
  *   semipruned  IDF(def blocks) if some reachable block has an
@@ -29,6 +29,8 @@
  * Output follows dejagnu.h (PASSED:/FAILED: lines), run by unit.exp.
  */
 #include "m2r.h"
+#include "oracle.h"
+#include "rng.h"
 
 #include <dejagnu.h> /* the only file including it */
 #include <stdint.h>
@@ -57,23 +59,10 @@ typedef struct {
 	Acc A[MAXA];
 } Prog;
 
-static uint64_t rs;
+/* testlib/rng.h, the tree's one generator, seeded per program. */
+static Rng rs;
 
-static uint64_t splitmix(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15u;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
-	return x ^ (x >> 31);
-}
-
-static unsigned rnd(unsigned n)
-{
-	rs ^= rs << 13;
-	rs ^= rs >> 7;
-	rs ^= rs << 17;
-	return (unsigned)(rs % n);
-}
+static unsigned rnd(unsigned n) { return (unsigned)rng_below(&rs, n); }
 
 /* A successor of b (never the entry): mostly forward, some back edges
  * (loops), self-loops and edges anywhere (irreducible regions). */
@@ -100,7 +89,7 @@ static void gen(Prog *p, uint64_t seed)
 {
 	memset(p, 0, sizeof *p);
 	p->seed = seed;
-	rs = splitmix(seed) | 1;
+	rng_seed(&rs, seed);
 	int nb = p->nb = 1 + (int)rnd(rnd(3) ? 14 : MAXB);
 	p->nv = 1 + (int)rnd(MAXV);
 
@@ -280,9 +269,7 @@ static Fn *build(const Prog *p, Built *bt)
 	return f;
 }
 
-/* ---------- the oracle (shared with m2r-fuzz: tools/oracle.c) ---------- */
-
-#include "../../tools/oracle.c"
+/* ---------- the oracle (testlib/oracle.c, shared with m2r-fuzz) ---------- */
 
 typedef OrSet Set; /* of blocks, MAXB <= 64 */
 

@@ -1,4 +1,5 @@
-/* oracle.h - an independent phi-placement oracle (tools/oracle.c).
+/* oracle.h - an independent phi-placement oracle (oracle.c), part of
+ * the test library (build/libm2rtest.a).
  *
  * Given a CFG (successor lists, duplicates allowed, block 0 the entry)
  * and the loads and stores of the promotable variables in program
@@ -20,8 +21,7 @@
  * that the path is checked too.  A single store of a constant lets
  * every load take the constant (undef refined): pruned expects no phi.
  *
- * Used by m2r-fuzz and testsuite/mem2reg.unit/place-test.c (which
- * includes oracle.c directly).
+ * Used by m2r-fuzz and testsuite/mem2reg.unit/place-test.c.
  */
 #ifndef M2R_ORACLE_H
 #define M2R_ORACLE_H

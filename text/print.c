@@ -1,30 +1,12 @@
-/* print.c - printer of the textual IR (the reader is text.c, whose
+/* print.c - printer of the textual IR (the reader is read.c, whose
  * header comment says which parts of an instruction are fields and
  * which are kept as text).  Unnamed values and blocks are renumbered in
- * order, as LLVM requires; operands print through the forwarding table. */
-#include "m2r.h"
+ * order (fn_number, core/ir.c), as LLVM requires; operands print
+ * through the forwarding table.  The plugin links this file (its IR
+ * dump), but none of the reader. */
+#include "text.h"
 
 #include <string.h>
-
-void fn_number(Fn *f)
-{
-	int n = 0;
-	for (int a = 0; a < f->arg.n; a++) {
-		Val *x = &f->val.v[f->arg.v[a]];
-		x->num = x->name ? -1 : n++;
-	}
-	for (int b = 0; b < f->blk.n; b++) {
-		Blk *bk = &f->blk.v[b];
-		bk->num = bk->name ? -1 : n++;
-		for (int j = 0; j < bk->ins.n; j++) {
-			Ins *in = &f->ins.v[bk->ins.v[j]];
-			if ((in->flags & IDEAD) || in->res < 0)
-				continue;
-			Val *x = &f->val.v[in->res];
-			x->num = x->name ? -1 : n++;
-		}
-	}
-}
 
 /* Value v itself (a definition prints its own name, forwarded or not). */
 static void pself(Fn *f, int v, FILE *out)

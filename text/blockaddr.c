@@ -1,5 +1,5 @@
 /* blockaddr.c - blockaddress(@F, %N) after F's blocks are renumbered
- * (the API is in m2r.h; tools/m2r-opt.c says when it runs).
+ * (the API is in text.h; tools/m2r-opt.c says when it runs).
  *
  * The reader keeps a blockaddress as text wherever it stands, so the
  * text is rewritten here, on the way out.  It is lexed as LLVM lexes it,
@@ -11,7 +11,7 @@
  * copied without being lexed: memmem finds the few lines that have it.
  */
 #define _GNU_SOURCE /* memmem, memrchr */
-#include "m2r.h"
+#include "text.h"
 
 #include <stdlib.h>
 #include <string.h>

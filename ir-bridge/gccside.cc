@@ -14,17 +14,7 @@
  * store site recorded when lowering, or another phi already attributed;
  * iterated to a fixed point for phi cycles.
  */
-#include "gcc-plugin.h"
-#include "tree.h"
-#include "function.h"
-#include "basic-block.h"
-#include "cfg.h"
-#include "tree-ssa-alias.h"
-#include "gimple-expr.h"
-#include "gimple.h"
-#include "gimple-iterator.h"
-#include "gimple-walk.h"
-#include "ssa.h"
+#include "gcc-common.h" /* GCC's headers: only there */
 
 #include <stdlib.h>
 

@@ -8,21 +8,7 @@
  *
  * C++ in plain C style: no exceptions, RTTI, templates or STL.
  */
-#include "gcc-plugin.h"
-#include "tree.h"
-#include "function.h"
-#include "basic-block.h"
-#include "cfg.h"
-#include "tree-ssa-alias.h"
-#include "gimple-expr.h"
-#include "gimple.h"
-#include "gimple-iterator.h"
-#include "gimple-walk.h"
-#include "stringpool.h"
-#include "ssa.h"
-#include "stmt.h"
-#include "internal-fn.h"
-#include "wide-int-print.h"
+#include "gcc-common.h" /* GCC's headers: only there */
 
 #include <time.h>
 #include <stdarg.h>

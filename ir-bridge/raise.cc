@@ -25,22 +25,7 @@
  * to update_ssa, with a note.  Finally every statement's operands are
  * scanned (the caller's update_ssa renames .MEM and the rest from them).
  */
-#include "gcc-plugin.h"
-#include "tree.h"
-#include "function.h"
-#include "basic-block.h"
-#include "cfg.h"
-#include "tree-ssa-alias.h"
-#include "gimple-expr.h"
-#include "gimple.h"
-#include "gimple-iterator.h"
-#include "gimple-walk.h"
-#include "ssa.h"
-#include "tree-cfg.h"
-#include "tree-dfa.h"
-#include "tree-ssa.h"
-#include "domwalk.h"
-#include "diagnostic-core.h"
+#include "gcc-common.h" /* GCC's headers: only there */
 
 #include "bridge-int.h"
 

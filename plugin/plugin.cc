@@ -10,17 +10,7 @@
  * Rewrite mode: one pass replaces "ssa" and builds SSA form from the
  * core's result (rewrite.cc).
  */
-#include "gcc-plugin.h"
-#include "plugin-version.h"
-#include "tree.h"
-#include "tree-pass.h"
-#include "context.h"
-#include "pass_manager.h"
-#include "function.h"
-#include "diagnostic-core.h"
-#include "tree-ssa.h"
-#include "statistics.h"
-#include "options.h"
+#include "gcc-common.h" /* GCC's headers: only there */
 
 #include "plugin.h" /* first: also includes bridge.h */
 

@@ -16,28 +16,7 @@
  * The decision of who renames what is per variable; nothing is handed
  * to GCC's own pass (it could not run after init_ssa_operands anyway).
  */
-#include "gcc-plugin.h"
-#include "tree.h"
-#include "tree-pass.h"
-#include "context.h"
-#include "function.h"
-#include "basic-block.h"
-#include "cfg.h"
-#include "tree-ssa-alias.h"
-#include "gimple-expr.h"
-#include "gimple.h"
-#include "gimple-iterator.h"
-#include "gimple-walk.h"
-#include "ssa.h"
-#include "tree-ssa.h"
-#include "tree-into-ssa.h"
-#include "tree-ssa-operands.h"
-#include "tree-cfg.h"
-#include "tree-dfa.h"
-#include "dominance.h"
-#include "attribs.h"
-#include "attr-fnspec.h"
-#include "diagnostic-core.h"
+#include "gcc-common.h" /* GCC's headers: only there */
 
 #include "plugin.h"
 

@@ -224,7 +224,8 @@ static tree value_name(Raise *r, int k, int v)
 	v = val_res(r->f, v);
 	if (r->name[v])
 		return r->name[v];
-	gcc_checking_assert(undef_like(r, v) || r->f->val.v[v].kind == VARG);
+	/* only these have no definition of their own to be named at */
+	invariant(undef_like(r, v) || r->f->val.v[v].kind == VARG);
 	return get_or_create_ssa_default_def(r->fun, decl_of(r, k));
 }
 

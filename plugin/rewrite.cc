@@ -380,10 +380,9 @@ unsigned int pass_rewrite::execute(function *fun)
 	long long core_ns = 0;
 	Bridge *b = m2r_lower_promote(fun, 1, &st, &core_ns);
 	long long t2 = m2r_now();
-	if (!b) { /* no body: cannot happen for a pass that requires a CFG */
-		XDELETEVEC(vs.v);
-		return 0;
-	}
+	if (!b) /* bridge_lower: NULL only for a function without a CFG */
+		die("rewrite pass: %s has no CFG, yet the pass requires PROP_cfg",
+		    function_name(fun));
 	if (bridge_rewrite(b, fun, &st) < 0)
 		error_at(DECL_SOURCE_LOCATION(fun->decl),
 			 "mem2reg: rewrite mode could not write the SSA form of %qs back: %s "

@@ -12,7 +12,7 @@
  */
 #include "gcc-common.h" /* GCC's headers: only there */
 
-#include "plugin.h" /* first: also includes bridge.h */
+#include "plugin.h" /* also includes bridge.h */
 
 #include <stdlib.h>
 #include <string.h>

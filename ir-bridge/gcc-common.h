@@ -18,16 +18,22 @@
  *      old name here, as an inline wrapper or macro under
  *      #if GCCPLUGIN_VERSION_MAJOR >= N, in the section "Where GCC
  *      versions differ" (never an #if in a .cc file);
- *   3. widen the version check below, then make check GCC=gcc-N
+ *   3. plugin/rewrite.cc does what GCC's pass_build_ssa::execute does
+ *      (tree-into-ssa.cc), step by step, and ir-bridge/raise.cc names
+ *      SSA versions in the order GCC's renamer does: compare both with
+ *      the new GCC's tree-into-ssa.cc (between GCC 11 and 12 the
+ *      headers of into-SSA and SSA names are the same, and rewrite
+ *      mode's assembly equals GCC alone's with both);
+ *   4. widen the version check below, then make check GCC=gcc-N
  *      BUILD=build-gccN: the plugin tests compare the assembly with and
- *      without the plugin, and rewrite mode's SSA versions with GCC's own
- *      into-SSA (plugin/rewrite.cc, number_like_gcc), so a change in
- *      GCC's into-SSA or GIMPLE shows there.
+ *      without the plugin in analyze mode, and rewrite mode's with GCC
+ *      alone's, so a change in GCC's into-SSA or GIMPLE shows there.
  *
- * Order: gcc-plugin.h first (config.h, system.h, coretypes.h, tm.h),
- * then each header after those it needs (GCC's headers include almost
- * nothing themselves); the project's headers come after this one, since
- * system.h poisons some C library names and must see them first.
+ * Order: gcc-plugin.h before any other header, the C library's included
+ * (its config.h sets feature macros, its system.h includes the C
+ * library and poisons some names), then each GCC header after those it
+ * needs (they include almost nothing themselves); the project's headers
+ * come after this one.
  */
 #ifndef M2R_GCC_COMMON_H
 #define M2R_GCC_COMMON_H

@@ -282,11 +282,12 @@ check: need-dejagnu all unit
 	$(run-tests)
 
 # check-plugin: build the plugin, run only the tests that load it
-# (PLUGIN_TESTS; the torture samples' sources as for check), e.g.
-# make check-plugin GCC=gcc-11 BUILD=build-gcc11, as .ci/run does.
-# A new .exp file that runs mem2reg.so belongs in this list.
+# (PLUGIN_TESTS, or the .exp files RUNTESTFLAGS names; the torture
+# samples' sources as for check), e.g. make check-plugin GCC=gcc-11
+# BUILD=build-gcc11, as .ci/run does.  A new .exp file that runs
+# mem2reg.so belongs in this list.
 PLUGIN_TESTS := dg.exp plugin.exp rewrite.exp torture.exp
-check-plugin: TEST_FLAGS = $(PLUGIN_TESTS) $(RUNTESTFLAGS)
+check-plugin: TEST_FLAGS = $(if $(filter %.exp,$(subst =, ,$(RUNTESTFLAGS))),,$(PLUGIN_TESTS)) $(RUNTESTFLAGS)
 check-plugin: need-dejagnu $(PLUGIN) torture-src-maybe
 	$(run-tests)
 

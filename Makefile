@@ -3,6 +3,7 @@
 #   make              build the core library, m2r-opt, m2r-gen and the GCC
 #                     plugin build/mem2reg.so (= make all)
 #   make check        build everything and run the DejaGnu testsuite
+#   make check-plugin the tests that load the plugin only (for GCC=gcc-11)
 #   make demo         compile examples/*.c with the plugin, and run
 #                     m2r-opt --stats on every examples/*.ll
 #   make install      copy build/mem2reg.so into GCC's plugin directory
@@ -15,8 +16,16 @@
 #   SANITIZE=1              build with AddressSanitizer + UBSan
 #   RUNTESTFLAGS=...        extra runtest arguments, e.g. RUNTESTFLAGS=ir.exp=foo.ll
 #   LLVM_OPT=path           LLVM's opt for "opt verify" tests (empty: skip them)
-#   BUILD=dir               build somewhere else than build/ (for experiments)
-#   CXX                     C++ compiler for the plugin (same GCC as CC)
+#   BUILD=dir               build somewhere else than build/ (for experiments,
+#                           or to keep a second GCC's build: BUILD=build-gcc11)
+#   GCC=gcc-11              the GCC the plugin is built for and tested with
+#                           (default: CC if it names a gcc, else gcc); CC,
+#                           CXX and FC follow it (gcc-11, g++-11,
+#                           gfortran-11) unless given.  Supported: GCC 11
+#                           and 12 (ir-bridge/gcc-common.h)
+#   CXX                     C++ compiler for the plugin (same GCC as GCC)
+#   FC                      Fortran compiler of the tests (same GCC; when it
+#                           is missing, the Fortran tests are UNSUPPORTED)
 #   BRIDGE_SRCS=...         ir-bridge sources of the plugin (default ir-bridge/*.cc)
 #   PLUGIN_EXTRA_SRCS=...   more plugin sources, .cc or .c, any path (stubs)
 #   PLUGIN_TEXT_SRCS=...    the textual IR's part of the plugin (default
@@ -24,15 +33,24 @@
 
 .DEFAULT_GOAL := all
 
-# make's built-in default for CC is "cc": only replace that one.
+# The GCC of the plugin: GCC if given, else CC if it names a gcc (make
+# CC=gcc-11, as before GCC existed), else gcc.  The plugin loads into
+# that GCC only; CC, CXX and FC are its own unless given (make's
+# built-in defaults "cc", "g++" and "f77" are replaced).
+ifeq ($(origin GCC),undefined)
+GCC := $(if $(and $(filter-out default,$(origin CC)),$(findstring gcc,$(notdir $(CC)))),$(CC),gcc)
+endif
+# $(call gcc-tool,NAME): GCC's NAME (g++, gfortran): gcc-11 -> g++-11,
+# /usr/bin/x86_64-linux-gnu-gcc-12 -> /usr/bin/x86_64-linux-gnu-g++-12.
+gcc-tool = $(if $(findstring gcc,$(notdir $(GCC))),$(patsubst ./%,%,$(dir $(GCC)))$(subst gcc,$(1),$(notdir $(GCC))),$(1))
 ifeq ($(origin CC),default)
-CC := gcc
+CC := $(GCC)
 endif
 ifeq ($(origin CXX),default)
-CXX := g++
+CXX := $(call gcc-tool,g++)
 endif
 ifeq ($(origin FC),default)
-FC := gfortran
+FC := $(call gcc-tool,gfortran)
 endif
 CFLAGS  ?= -O2 -g
 LDFLAGS ?=
@@ -88,9 +106,12 @@ UNIT_BINS := $(patsubst testsuite/mem2reg.unit/%.c,$(B)/unit/%,$(UNIT_SRCS))
 # The GCC plugin: plugin/*.cc, ir-bridge/*.cc, report/*.cc (C++ on GCC's
 # headers) and plugin/*.c, report/*.c, the core and the printer (C)
 # compiled again with -fPIC into $(B)/pic/.
-GCC_MAJOR      := $(shell $(CC) -dumpversion | cut -d. -f1)
+# GCC's version ("" when it is not installed yet: then the major comes
+# from its name, gcc-11 -> 11, for the packages need-gcc installs).
+GCC_VERSION    := $(shell command -v $(GCC) >/dev/null 2>&1 && $(GCC) -dumpfullversion)
+GCC_MAJOR      := $(or $(firstword $(subst ., ,$(GCC_VERSION))),$(shell echo '$(notdir $(GCC))' | sed -n 's/.*-\([0-9][0-9]*\)$$/\1/p'))
 # Recursive: re-read after need-plugin-dev has installed the headers.
-GCC_PLUGIN_DIR  = $(shell $(CC) -print-file-name=plugin)
+GCC_PLUGIN_DIR  = $(shell $(GCC) -print-file-name=plugin 2>/dev/null)
 PLUGIN_CC_SRCS ?= $(wildcard plugin/*.cc)
 PLUGIN_C_SRCS  ?= $(wildcard plugin/*.c)
 BRIDGE_SRCS    ?= $(wildcard ir-bridge/*.cc)
@@ -116,9 +137,10 @@ PIC_CFLAGS      = $(filter-out -fsanitize=%,$(ALL_CFLAGS)) -fPIC -fvisibility=hi
 # LLVM's opt, used only to cross-check the IR m2r-opt prints.
 LLVM_OPT ?= $(shell command -v opt 2>/dev/null || command -v opt-14 2>/dev/null)
 
-# Rebuild everything when the compiler, its flags or the tool sources change
+# Rebuild everything when the compilers (GCC and its version included:
+# the plugin is built for one GCC), their flags or the tool sources change
 # (e.g. SANITIZE=1 after a plain build): the stamp's content is that line.
-FLAGS_LINE  := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LDLIBS) $(M2R_OPT_SRC) $(M2R_GEN_SRC) \
+FLAGS_LINE  := $(GCC) $(GCC_VERSION) $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LDLIBS) $(M2R_OPT_SRC) $(M2R_GEN_SRC) \
                $(TEXT_SRCS) $(TESTLIB_SRCS) \
                $(CXX) $(PLUGIN_SRCS) $(filter-out -I%,$(PLUGIN_CXXFLAGS)) $(PIC_CFLAGS) $(PLUGIN_LDFLAGS)
 FLAGS_STAMP := $(B)/flags.stamp
@@ -129,10 +151,12 @@ $(file >$(FLAGS_STAMP),$(FLAGS_LINE))
 endif
 endif
 # (for "make clean all", where the stamp is removed after the check above)
-$(FLAGS_STAMP):
+# Everything built depends on the stamp: need-gcc (order-only, so always
+# run, never a reason to rebuild) makes sure the compilers exist first.
+$(FLAGS_STAMP): | need-gcc
 	$(shell mkdir -p $(@D))$(file >$@,$(FLAGS_LINE))
 
-.PHONY: all check unit doc need-dejagnu need-jsonschema need-plugin-dev plugin install demo bench-core clean
+.PHONY: all check check-plugin unit doc need-dejagnu need-gcc need-jsonschema need-plugin-dev plugin install demo bench-core clean
 
 # all (default): the libraries, the two tools, m2r-names and the plugin.
 all: $(LIB) $(TEXT_LIB) $(TEST_LIB) $(M2R_OPT) $(M2R_GEN) $(M2R_NAMES) $(PLUGIN)
@@ -178,17 +202,41 @@ $(M2R_GEN): $(M2R_GEN_SRC) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itestlib -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LDLIBS)
 
-# need-plugin-dev: GCC's plugin headers (installs them when running as root).
-need-plugin-dev:
-	@if [ ! -f "$$($(CC) -print-file-name=plugin)/include/gcc-plugin.h" ]; then \
-		if [ "$$(id -u)" = 0 ]; then \
-			echo "GCC plugin headers not found: installing gcc-$(GCC_MAJOR)-plugin-dev"; \
-			apt-get update && apt-get install -y gcc-$(GCC_MAJOR)-plugin-dev || exit 1; \
-		else \
-			echo "error: GCC's plugin headers are not installed ($$($(CC) -print-file-name=plugin)/include/gcc-plugin.h); run:" >&2; \
-			echo "    sudo apt-get install gcc-$(GCC_MAJOR)-plugin-dev" >&2; \
-			exit 1; \
-		fi; \
+# $(call apt-install,WHAT,PACKAGES): install Debian's PACKAGES when
+# running as root, else say which command to run and fail.
+apt-install = if [ "$$(id -u)" = 0 ]; then \
+		echo "$(1) not found: installing $(2)"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(2) || exit 1; \
+	else \
+		echo "error: $(1) not installed; run:" >&2; \
+		echo "    sudo apt-get install $(2)" >&2; \
+		exit 1; \
+	fi
+
+# need-gcc: the compilers GCC, CC and CXX exist.  A missing gcc-N or
+# g++-N (or gcc, g++) is Debian's package of that name, installed with
+# GCC's plugin headers (gcc-N-plugin-dev) when those are missing too.
+need-gcc:
+	@pk=; \
+	for t in $(sort $(GCC) $(CC) $(CXX)); do \
+		command -v $$t >/dev/null 2>&1 && continue; \
+		case $${t##*/} in \
+		gcc|g++|gcc-[0-9]*|g++-[0-9]*) pk="$$pk $${t##*/}" ;; \
+		*) echo "error: no compiler $$t (GCC=$(GCC), CC=$(CC), CXX=$(CXX))" >&2; exit 1 ;; \
+		esac; \
+	done; \
+	if [ -n "$$pk" ]; then \
+		[ -n "$(GCC_MAJOR)" ] && ! [ -f "$$($(GCC) -print-file-name=plugin 2>/dev/null)/include/gcc-plugin.h" ] && \
+			pk="$$pk gcc-$(GCC_MAJOR)-plugin-dev"; \
+		pk=$${pk# }; $(call apt-install,the compilers of GCC=$(GCC),$$pk); \
+	fi
+
+# need-plugin-dev: GCC's plugin headers (gcc-N-plugin-dev for GCC N).
+need-plugin-dev: need-gcc
+	@inc="$$($(GCC) -print-file-name=plugin)/include"; \
+	if [ ! -f "$$inc/gcc-plugin.h" ]; then \
+		m=$$($(GCC) -dumpversion | cut -d. -f1); \
+		$(call apt-install,GCC's plugin headers ($$inc/gcc-plugin.h),gcc-$$m-plugin-dev); \
 	fi
 
 # The plugin's objects (-MMD: header dependencies next to them).
@@ -217,7 +265,7 @@ $(PLUGIN): $(PLUGIN_OBJS)
 
 # install: the plugin into GCC's plugin directory, for -fplugin=mem2reg.
 install: $(PLUGIN)
-	cp $(PLUGIN) "$$($(CC) -print-file-name=plugin)/mem2reg.so"
+	cp $(PLUGIN) "$$($(GCC) -print-file-name=plugin)/mem2reg.so"
 
 # unit: one test program per testsuite/mem2reg.unit/*.c, in build/unit/.
 unit: $(UNIT_BINS)
@@ -241,24 +289,20 @@ need-dejagnu:
 	fi
 
 # need-jsonschema: the validator of the records' schema (Debian's
-# python3-jsonschema; installs it when running as root).
+# python3-jsonschema).
 need-jsonschema:
 	@if ! python3 -c 'import jsonschema' >/dev/null 2>&1; then \
-		if [ "$$(id -u)" = 0 ]; then \
-			echo "python3-jsonschema not found: installing it"; \
-			apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y python3-jsonschema || exit 1; \
-		else \
-			echo "error: python3's jsonschema (the records' validator) is not installed; run:" >&2; \
-			echo "    sudo apt-get install python3-jsonschema" >&2; \
-			exit 1; \
-		fi; \
+		$(call apt-install,python3's jsonschema (the records' validator),python3-jsonschema); \
 	fi
 
-# check: build, write build/testsuite/site.exp, run runtest there (so that
-# mem2reg.sum/.log land in build/testsuite/) and end with one summary line.
-# Fails if a test failed, runtest failed, or no test ran at all.
-check: need-dejagnu need-jsonschema all unit
+# run-tests: write build/testsuite/site.exp, run runtest with
+# $(TEST_FLAGS) there (so that mem2reg.sum/.log land in build/testsuite/) and end
+# with one summary line.  Fails if a test failed, runtest failed, or no
+# test ran at all.
+define run-tests
 	@mkdir -p $(B)/testsuite
+	@command -v $(FC) >/dev/null 2>&1 || echo "note: no Fortran compiler $(FC): the Fortran tests are UNSUPPORTED" \
+		"(sudo apt-get install $(notdir $(FC)))" >&2
 	@{ echo 'set tool mem2reg'; \
 	   echo 'set srcdir "$(abspath testsuite)"'; \
 	   echo 'set objdir "$(abspath $(B))"'; \
@@ -274,7 +318,7 @@ check: need-dejagnu need-jsonschema all unit
 	@rm -f $(B)/testsuite/mem2reg.sum
 	@(cd $(B)/testsuite && \
 	  runtest --status --tool mem2reg --srcdir $(abspath testsuite) --objdir $(abspath $(B)) \
-		$(RUNTESTFLAGS)); rc=$$?; \
+		$(TEST_FLAGS)); rc=$$?; \
 	sum=$(B)/testsuite/mem2reg.sum; \
 	if [ -f $$sum ]; then \
 		pass=$$(grep -Ec '^(PASS|XFAIL|KFAIL):' $$sum); \
@@ -284,6 +328,22 @@ check: need-dejagnu need-jsonschema all unit
 	fi; \
 	echo "$$pass passed, $$fail failed"; \
 	[ $$rc = 0 ] && [ $$fail = 0 ] && [ $$pass != 0 ]
+endef
+
+# check: build everything, run the whole testsuite.
+check: TEST_FLAGS = $(RUNTESTFLAGS)
+check: need-dejagnu need-jsonschema all unit
+	$(run-tests)
+
+# check-plugin: build the plugin, run only the tests that load it
+# (PLUGIN_TESTS, or the .exp files RUNTESTFLAGS names; the torture
+# samples' sources as for check), e.g. make check-plugin GCC=gcc-11
+# BUILD=build-gcc11, as .ci/run does.  A new .exp file that runs
+# mem2reg.so belongs in this list.
+PLUGIN_TESTS := dg.exp plugin.exp rewrite.exp torture.exp records.exp nm.exp
+check-plugin: TEST_FLAGS = $(if $(filter %.exp,$(subst =, ,$(RUNTESTFLAGS))),,$(PLUGIN_TESTS)) $(RUNTESTFLAGS)
+check-plugin: need-dejagnu need-jsonschema all torture-src-maybe
+	$(run-tests)
 
 # demo: builds everything; compiles every examples/*.c with the plugin at
 # -O2 and -O0 (the comparison summary is printed on stderr), then promotes

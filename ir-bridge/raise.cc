@@ -25,22 +25,7 @@
  * to update_ssa, with a note.  Finally every statement's operands are
  * scanned (the caller's update_ssa renames .MEM and the rest from them).
  */
-#include "gcc-plugin.h"
-#include "tree.h"
-#include "function.h"
-#include "basic-block.h"
-#include "cfg.h"
-#include "tree-ssa-alias.h"
-#include "gimple-expr.h"
-#include "gimple.h"
-#include "gimple-iterator.h"
-#include "gimple-walk.h"
-#include "ssa.h"
-#include "tree-cfg.h"
-#include "tree-dfa.h"
-#include "tree-ssa.h"
-#include "domwalk.h"
-#include "diagnostic-core.h"
+#include "gcc-common.h" /* GCC's headers: only there */
 
 #include "bridge-int.h"
 
@@ -226,7 +211,8 @@ static tree value_name(Raise *r, int k, int v)
 	v = val_res(r->f, v);
 	if (r->name[v])
 		return r->name[v];
-	gcc_checking_assert(undef_like(r, v) || r->f->val.v[v].kind == VARG);
+	/* only these have no definition of their own to be named at */
+	invariant(undef_like(r, v) || r->f->val.v[v].kind == VARG);
 	return get_or_create_ssa_default_def(r->fun, decl_of(r, k));
 }
 

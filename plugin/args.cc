@@ -3,8 +3,7 @@
  * Every argument is checked before the plugin registers anything: an
  * unknown key, a missing or bad value, or a value given to a flag is an
  * error naming the whole flag as written, with the valid values. */
-#include "gcc-plugin.h"
-#include "diagnostic-core.h"
+#include "gcc-common.h" /* GCC's headers: only there */
 
 #include "plugin.h"
 

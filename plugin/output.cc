@@ -6,8 +6,7 @@
  * Function rows for stderr are rendered as each function completes (its
  * FnReport lives in the function's arena) into a memory stream, and
  * printed with the unit totals by out_unit(). */
-#include "gcc-plugin.h"
-#include "diagnostic-core.h"
+#include "gcc-common.h" /* GCC's headers: only there */
 
 #include "plugin.h"
 

@@ -13,19 +13,9 @@
  * M2R_BENCH line) is written by the report layer, report/; this file
  * only hands it the function and emits the remarks with GCC's inform().
  */
-#include "gcc-plugin.h"
-#include "plugin-version.h"
-#include "tree.h"
-#include "tree-pass.h"
-#include "context.h"
-#include "pass_manager.h"
-#include "function.h"
-#include "diagnostic-core.h"
-#include "tree-ssa.h"
-#include "statistics.h"
-#include "options.h"
+#include "gcc-common.h" /* GCC's headers: only there */
 
-#include "plugin.h" /* first: also includes bridge.h */
+#include "plugin.h" /* also includes bridge.h */
 
 #include <stdlib.h>
 #include <string.h>

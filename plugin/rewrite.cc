@@ -16,28 +16,7 @@
  * The decision of who renames what is per variable; nothing is handed
  * to GCC's own pass (it could not run after init_ssa_operands anyway).
  */
-#include "gcc-plugin.h"
-#include "tree.h"
-#include "tree-pass.h"
-#include "context.h"
-#include "function.h"
-#include "basic-block.h"
-#include "cfg.h"
-#include "tree-ssa-alias.h"
-#include "gimple-expr.h"
-#include "gimple.h"
-#include "gimple-iterator.h"
-#include "gimple-walk.h"
-#include "ssa.h"
-#include "tree-ssa.h"
-#include "tree-into-ssa.h"
-#include "tree-ssa-operands.h"
-#include "tree-cfg.h"
-#include "tree-dfa.h"
-#include "dominance.h"
-#include "attribs.h"
-#include "attr-fnspec.h"
-#include "diagnostic-core.h"
+#include "gcc-common.h" /* GCC's headers: only there */
 
 #include "plugin.h"
 
@@ -401,10 +380,9 @@ unsigned int pass_rewrite::execute(function *fun)
 	long long core_ns = 0;
 	Bridge *b = m2r_lower_promote(fun, 1, &st, &core_ns);
 	long long t2 = m2r_now();
-	if (!b) { /* no body: cannot happen for a pass that requires a CFG */
-		XDELETEVEC(vs.v);
-		return 0;
-	}
+	if (!b) /* bridge_lower: NULL only for a function without a CFG */
+		die("rewrite pass: %s has no CFG, yet the pass requires PROP_cfg",
+		    function_name(fun));
 	if (bridge_rewrite(b, fun, &st) < 0)
 		error_at(DECL_SOURCE_LOCATION(fun->decl),
 			 "mem2reg: rewrite mode could not write the SSA form of %qs back: %s "

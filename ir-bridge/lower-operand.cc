@@ -1,0 +1,369 @@
+/* lower-operand.cc - the operands of a statement in the core IR: types,
+ * values (SSA names, constants, other decls) and the accesses to the
+ * variables (loads, stores, escapes of a variable used in part or by
+ * address).  Each lower_* function pushes the values it uses onto the
+ * pending operand list of the operation being built (lower.h).
+ */
+#include "gcc-common.h" /* GCC's headers: only there */
+
+#include "lower.h"
+
+/* ---------- instructions ---------- */
+
+/* A generic operation (or terminator) with text "<what>" followed by
+ * one T_VAL per operand; the operands are the pending list l->ops. */
+int emit_gen(L *l, int op, const char *what, int nlab)
+{
+	size_t wl = strlen(what);
+	int nop = l->ops.n;
+	char *t = (char *)aalloc(l->f->a, wl + (size_t)nop * 3 + (size_t)nlab * 3 + 4);
+	memcpy(t, what, wl);
+	size_t p = wl;
+	for (int k = 0; k < nop; k++) {
+		t[p++] = k ? ',' : ' ';
+		if (k)
+			t[p++] = ' ';
+		t[p++] = T_VAL;
+	}
+	if (nlab) {
+		t[p++] = ' ';
+		t[p++] = '[';
+		for (int k = 0; k < nlab; k++) {
+			if (k)
+				t[p++] = ' ';
+			t[p++] = T_LAB;
+		}
+		t[p++] = ']';
+	}
+	t[p] = 0;
+	int i = ins(l, op, -1, nop, nlab);
+	Ins *in = &l->f->ins.v[i];
+	memcpy(in->ops, l->ops.v, (size_t)nop * sizeof(int));
+	in->text = t;
+	l->ops.n = 0;
+	return i;
+}
+
+/* ---------- types and values ---------- */
+
+int lower_type_text(tree t, char *buf, size_t n, int depth)
+{
+	if (!t || depth > 4)
+		return snprintf(buf, n, "?");
+	switch (TREE_CODE(t)) {
+	case VOID_TYPE:
+		return snprintf(buf, n, "void");
+	case INTEGER_TYPE: case ENUMERAL_TYPE: case BOOLEAN_TYPE: case OFFSET_TYPE:
+		return snprintf(buf, n, "i%d", (int)TYPE_PRECISION(t));
+	case POINTER_TYPE: case REFERENCE_TYPE: case NULLPTR_TYPE:
+		return snprintf(buf, n, "ptr");
+	case REAL_TYPE:
+		switch (TYPE_PRECISION(t)) {
+		case 32: return snprintf(buf, n, "float");
+		case 64: return snprintf(buf, n, "double");
+		case 80: return snprintf(buf, n, "x86_fp80");
+		case 128: return snprintf(buf, n, "fp128");
+		default: return snprintf(buf, n, "f%d", (int)TYPE_PRECISION(t));
+		}
+	case COMPLEX_TYPE: {
+		char e[64];
+		lower_type_text(TREE_TYPE(t), e, sizeof e, depth + 1);
+		return snprintf(buf, n, "{ %s, %s }", e, e);
+	}
+	case VECTOR_TYPE: {
+		char e[64];
+		lower_type_text(TREE_TYPE(t), e, sizeof e, depth + 1);
+		poly_uint64 nu = TYPE_VECTOR_SUBPARTS(t);
+		if (nu.is_constant())
+			return snprintf(buf, n, "<%llu x %s>",
+			                (unsigned long long)nu.to_constant(), e);
+		return snprintf(buf, n, "<vscale x %s>", e);
+	}
+	default:
+		if (TYPE_SIZE_UNIT(t) && tree_fits_uhwi_p(TYPE_SIZE_UNIT(t)))
+			return snprintf(buf, n, "[%llu x i8]",
+			                (unsigned long long)tree_to_uhwi(TYPE_SIZE_UNIT(t)));
+		return snprintf(buf, n, "%%opaque");
+	}
+}
+
+int lower_type(L *l, tree t)
+{
+	char buf[160];
+	int k = lower_type_text(t, buf, sizeof buf, 0);
+	if (k < 0)
+		k = 0;
+	if ((size_t)k >= sizeof buf)
+		k = sizeof buf - 1;
+	return fn_type(l->f, buf, (size_t)k);
+}
+static int ssa_val(L *l, tree t)
+{
+	unsigned v = SSA_NAME_VERSION(t);
+	if (v < (unsigned)l->nssa && l->ssa[v] >= 0)
+		return l->ssa[v];
+	char buf[128];
+	tree id = SSA_NAME_IDENTIFIER(t);
+	if (id)
+		snprintf(buf, sizeof buf, "%s_%u", IDENTIFIER_POINTER(id), v);
+	else
+		snprintf(buf, sizeof buf, "_%u", v);
+	int x = fn_val(l->f, VOPAQUE, -1, buf);
+	if (v < (unsigned)l->nssa)
+		l->ssa[v] = x;
+	return x;
+}
+
+static int constant(L *l, tree t)
+{
+	char buf[WIDE_INT_PRINT_BUFFER_SIZE + 8];
+	const char *s = "const";
+	if (TREE_CODE(t) == INTEGER_CST) {
+		if (wi::min_precision(wi::to_wide(t), TYPE_SIGN(TREE_TYPE(t))) <= 64) {
+			print_dec(wi::to_wide(t), buf, TYPE_SIGN(TREE_TYPE(t)));
+			s = buf;
+		} else
+			s = "bigint";
+	} else if (TREE_CODE(t) == REAL_CST)
+		s = "fpconst";
+	else if (TREE_CODE(t) == STRING_CST)
+		s = "str";
+	return fn_const(l->f, -1, s);
+}
+
+/* A decl that is not one of the variables: a global, a function, a
+ * label, another function's local... */
+static int opaque_decl(L *l, tree t)
+{
+	char buf[160];
+	if (VAR_P(t) && !is_global_var(t) && DECL_CONTEXT(t) == l->fun->decl) {
+		if (!l->nunknown++)
+			bridge_note(l->b, "local %s (uid %u) is in no list",
+			            DECL_NAME(t) ? IDENTIFIER_POINTER(DECL_NAME(t)) : "D",
+			            DECL_UID(t));
+	}
+	if (DECL_NAME(t))
+		snprintf(buf, sizeof buf, "@%s", IDENTIFIER_POINTER(DECL_NAME(t)));
+	else
+		snprintf(buf, sizeof buf, "@D.%u", DECL_UID(t));
+	return fn_val(l->f, VOPAQUE, -1, buf);
+}
+/* ---------- accesses ---------- */
+
+int emit_load(L *l, int k)
+{
+	int i = ins(l, OLOAD, l->vtype[k], 1, 0);
+	Ins *in = &l->f->ins.v[i];
+	in->ops[0] = l->vaddr[k];
+	if (l->b->var.v[k].flags & VF_VOLATILE)
+		in->flags |= IVOLATILE;
+	return fn_res(l->f, i, l->vtype[k], NULL);
+}
+
+void emit_store(L *l, int k, int v)
+{
+	if (l->b->rewrite && v != l->f->undef && l->stmt) {
+		/* The SSA name this statement will define (Bridge.rewrite);
+		 * the value computed stays the statement's own. */
+		char nm[48];
+		snprintf(nm, sizeof nm, "def.%d", l->f->ins.n);
+		v = fn_val(l->f, VDEF, l->vtype[k], astrndup(l->f->a, nm, strlen(nm)));
+		l->f->val.v[v].ins = l->f->ins.n; /* the store made next */
+	}
+	int i = ins(l, OSTORE, l->vtype[k], 2, 0);
+	Ins *in = &l->f->ins.v[i];
+	in->ops[0] = v;
+	in->ops[1] = l->vaddr[k];
+	if (l->b->var.v[k].flags & VF_VOLATILE)
+		in->flags |= IVOLATILE;
+}
+
+/* The escape of variable k: "partial <what>" or "addr <what>" with the
+ * alloca as operand; its result (a pointer) goes to the pending list. */
+void emit_escape(L *l, int k, const char *kind, const char *what)
+{
+	IntVec save = l->ops;
+	l->ops.v = NULL;
+	l->ops.n = l->ops.cap = 0;
+	push(l, l->vaddr[k]);
+	char t[96];
+	snprintf(t, sizeof t, "%s%s%s", kind, *what ? " " : "", what);
+	int i = emit_gen(l, OGEN, t, 0);
+	int r = fn_res(l->f, i, l->tptr, NULL);
+	l->ops = save;
+	push(l, r);
+}
+
+static int reg_extract(tree_code c)
+{
+	return c == REALPART_EXPR || c == IMAGPART_EXPR || c == BIT_FIELD_REF ||
+	       c == VIEW_CONVERT_EXPR;
+}
+
+/* An element of a register (a vector through VIEW_CONVERT_EXPR) at a
+ * constant index: GCC reads it from the SSA value, in range or not
+ * (strip_invariant_refs in non_rewritable_mem_ref_base), as clang reads
+ * it with extractelement. */
+static int invariant_index(tree t)
+{
+	return is_gimple_constant(TREE_OPERAND(t, 1)) && !TREE_OPERAND(t, 2) &&
+	       !TREE_OPERAND(t, 3);
+}
+
+/* A memory reference t (handled component, MEM_REF, TARGET_MEM_REF) read,
+ * written or whose address is taken.  Pushes the uses inside it (array
+ * indexes, pointers) and the escape of a variable at its base. */
+void lower_ref(L *l, tree t, int mode, const char *prefix)
+{
+	tree base = t;
+	int extract_only = 1;
+	while (base) {
+		tree_code c = TREE_CODE(base);
+		int extract = reg_extract(c);
+		if (c == COMPONENT_REF) {
+			lower_use(l, TREE_OPERAND(base, 2));
+		} else if (c == ARRAY_REF || c == ARRAY_RANGE_REF) {
+			lower_use(l, TREE_OPERAND(base, 1));
+			lower_use(l, TREE_OPERAND(base, 2));
+			lower_use(l, TREE_OPERAND(base, 3));
+			extract = invariant_index(base);
+		} else if (c == MEM_REF || c == TARGET_MEM_REF) {
+			tree p = TREE_OPERAND(base, 0);
+			if (c == TARGET_MEM_REF) {
+				lower_use(l, TMR_INDEX(base));
+				lower_use(l, TMR_INDEX2(base));
+			}
+			int k;
+			if (p && TREE_CODE(p) == ADDR_EXPR &&
+			    (k = var_of(l, TREE_OPERAND(p, 0))) >= 0) {
+				emit_escape(l, k, mode == M_ADDR ? "addr" : "partial",
+				       get_tree_code_name(TREE_CODE(t)));
+			} else
+				lower_use(l, p);
+			return;
+		} else if (!handled_component_p(base))
+			break;
+		if (!extract)
+			extract_only = 0;
+		base = TREE_OPERAND(base, 0);
+	}
+	if (!base)
+		return;
+	int k = DECL_P(base) ? var_of(l, base) : -1;
+	if (k < 0) {
+		if (TREE_CODE(base) == SSA_NAME)
+			push(l, ssa_val(l, base));
+		else if (base != t && !DECL_P(base))
+			lower_use(l, base); /* e.g. a constant, a CONSTRUCTOR */
+		return;
+	}
+	if (base == t) { /* the whole variable */
+		if (mode == M_READ)
+			push(l, emit_load(l, k));
+		else if (mode == M_ADDR)
+			emit_escape(l, k, prefix, "");
+		return;
+	}
+	if (mode == M_READ && extract_only && !(l->b->var.v[k].flags & VF_AGGREGATE)) {
+		push(l, emit_load(l, k)); /* load the whole, then extract */
+		return;
+	}
+	emit_escape(l, k, mode == M_ADDR ? prefix : "partial", get_tree_code_name(TREE_CODE(t)));
+}
+
+/* The address &o as an operand.  call: a direct &var is passed as the
+ * alloca itself (the core names it address-passed). */
+void lower_addr(L *l, tree t, int call)
+{
+	tree o = TREE_OPERAND(t, 0);
+	int k = var_of(l, o);
+	if (k >= 0) {
+		if (call)
+			push(l, l->vaddr[k]);
+		else
+			emit_escape(l, k, "addr", "");
+		return;
+	}
+	if (DECL_P(o)) {
+		push(l, opaque_decl(l, o));
+		return;
+	}
+	if (handled_component_p(o) || TREE_CODE(o) == MEM_REF || TREE_CODE(o) == TARGET_MEM_REF) {
+		lower_ref(l, o, M_ADDR, "addr");
+		return;
+	}
+	if (CONSTANT_CLASS_P(o))
+		push(l, constant(l, o));
+	else
+		lower_use(l, o);
+}
+
+/* An operand in a read position: push its values. */
+void lower_use(L *l, tree t)
+{
+	if (!t)
+		return;
+	tree_code c = TREE_CODE(t);
+	switch (c) {
+	case SSA_NAME:
+		push(l, ssa_val(l, t));
+		return;
+	case VAR_DECL: case PARM_DECL: case RESULT_DECL: {
+		int k = var_of(l, t);
+		push(l, k >= 0 ? emit_load(l, k) : opaque_decl(l, t));
+		return;
+	}
+	case ADDR_EXPR:
+		lower_addr(l, t, 0);
+		return;
+	case CONSTRUCTOR: {
+		unsigned i;
+		tree v;
+		FOR_EACH_CONSTRUCTOR_VALUE(CONSTRUCTOR_ELTS(t), i, v)
+			lower_use(l, v);
+		return;
+	}
+	case TREE_LIST:
+		for (; t; t = TREE_CHAIN(t))
+			lower_use(l, TREE_VALUE(t));
+		return;
+	default:
+		break;
+	}
+	if (CONSTANT_CLASS_P(t)) {
+		push(l, constant(l, t));
+		return;
+	}
+	if (DECL_P(t)) {
+		push(l, opaque_decl(l, t));
+		return;
+	}
+	if (handled_component_p(t) || c == MEM_REF || c == TARGET_MEM_REF) {
+		lower_ref(l, t, M_READ, "");
+		return;
+	}
+	if (EXPR_P(t)) {
+		int n = TREE_OPERAND_LENGTH(t);
+		for (int i = 0; i < n; i++)
+			lower_use(l, TREE_OPERAND(t, i));
+		return;
+	}
+	push(l, fn_val(l->f, VOPAQUE, -1, "?"));
+}
+
+/* A destination that is not a variable itself: indexes and pointers in
+ * it are uses, a variable at its base is a partial write. */
+void lower_dest(L *l, tree t)
+{
+	if (!t || TREE_CODE(t) == SSA_NAME)
+		return;
+	if (DECL_P(t)) {
+		if (var_of(l, t) < 0)
+			push(l, opaque_decl(l, t));
+		return;
+	}
+	if (handled_component_p(t) || TREE_CODE(t) == MEM_REF || TREE_CODE(t) == TARGET_MEM_REF)
+		lower_ref(l, t, M_WRITE, "");
+	else
+		lower_use(l, t);
+}

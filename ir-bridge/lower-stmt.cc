@@ -1,0 +1,361 @@
+/* lower-stmt.cc - one GIMPLE block into the core IR: each statement
+ * becomes its uses, the operation and its defs (lower-operand.cc makes
+ * them); a control statement at the end becomes the block's terminator,
+ * else one is synthesized from the edges.
+ */
+#include "gcc-common.h" /* GCC's headers: only there */
+
+#include "lower.h"
+
+/* ---------- statements ---------- */
+
+/* "resx" for GIMPLE_RESX */
+static const char *code_name(gimple *g)
+{
+	const char *s = gimple_code_name[gimple_code(g)];
+	return strncmp(s, "gimple_", 7) ? s : s + 7;
+}
+
+static tree unknown_cb(tree *tp, int *walk_subtrees, void *data)
+{
+	walk_stmt_info *wi = (walk_stmt_info *)data;
+	L *l = (L *)wi->info;
+	tree t = *tp;
+	if (TYPE_P(t) || TREE_CODE(t) == SSA_NAME) {
+		*walk_subtrees = 0;
+		return NULL_TREE;
+	}
+	int k = DECL_P(t) ? var_of(l, t) : -1;
+	if (k >= 0)
+		push(l, l->vaddr[k]);
+	return NULL_TREE;
+}
+
+static void lower_unknown(L *l, gimple *g)
+{
+	walk_stmt_info wi;
+	memset(&wi, 0, sizeof wi);
+	wi.info = l;
+	l->slot = -1;
+	walk_gimple_op(g, unknown_cb, &wi);
+	char t[96];
+	snprintf(t, sizeof t, "unknown %s", code_name(g));
+	emit_gen(l, OGEN, t, 0);
+}
+
+static void lower_assign(L *l, gassign *g)
+{
+	tree lhs = gimple_assign_lhs(g);
+	int k = var_of(l, lhs);
+	if (gimple_clobber_p(g)) {
+		/* A clobber of the whole variable is a def (of undef) for
+		 * GCC's phi placement; of a part: nothing. */
+		l->slot = 0;
+		if (k >= 0) {
+			emit_store(l, k, l->f->undef);
+		} else if (TREE_CODE(lhs) == MEM_REF &&
+		           TREE_CODE(TREE_OPERAND(lhs, 0)) != ADDR_EXPR) {
+			/* "*p ={v} {CLOBBER}" (C++ destructors) reads p */
+			lower_use(l, TREE_OPERAND(lhs, 0));
+			l->ops.n = 0;
+		}
+		return;
+	}
+	unsigned n = gimple_num_ops(g);
+	for (unsigned i = 1; i < n; i++) {
+		l->slot = (int)i;
+		lower_use(l, gimple_op(g, i));
+	}
+	l->slot = 0;
+	if (k < 0)
+		lower_dest(l, lhs);
+	tree rhs1 = gimple_assign_rhs1(g);
+	tree_code rc = gimple_assign_rhs_code(g);
+	if (k >= 0 && n == 2 && l->ops.n == 1 &&
+	    (rc == SSA_NAME || rc == VAR_DECL || rc == PARM_DECL || rc == RESULT_DECL ||
+	     CONSTANT_CLASS_P(rhs1))) {
+		int v = l->ops.v[0];
+		l->ops.n = 0;
+		emit_store(l, k, v); /* a plain copy: clang stores the loaded value */
+		return;
+	}
+	char t[96];
+	snprintf(t, sizeof t, "assign %s", get_tree_code_name(rc));
+	l->slot = -1;
+	int i = emit_gen(l, OGEN, t, 0);
+	if (k >= 0) {
+		int r = fn_res(l->f, i, l->vtype[k], NULL);
+		l->slot = 0;
+		emit_store(l, k, r);
+	}
+}
+
+static void lower_call(L *l, gcall *g)
+{
+	char t[160];
+	tree fndecl = gimple_call_fndecl(g);
+	if (gimple_call_internal_p(g))
+		snprintf(t, sizeof t, "call .%s", internal_fn_name(gimple_call_internal_fn(g)));
+	else if (fndecl && DECL_NAME(fndecl)) {
+		/* DECL_NAME is cheap (a printable name is not, in C++) */
+		snprintf(t, sizeof t, "call %s", IDENTIFIER_POINTER(DECL_NAME(fndecl)));
+		for (size_t n = strlen(t); n > 5 && t[n - 1] == ' ';) /* "__ct_comp " */
+			t[--n] = 0;
+	}
+	else {
+		snprintf(t, sizeof t, "call *");
+		l->slot = 1;
+		lower_use(l, gimple_call_fn(g));
+	}
+	l->slot = 2;
+	lower_use(l, gimple_call_chain(g));
+	for (unsigned a = 0; a < gimple_call_num_args(g); a++) {
+		tree arg = gimple_call_arg(g, a);
+		l->slot = (int)a + 3;
+		if (arg && TREE_CODE(arg) == ADDR_EXPR)
+			lower_addr(l, arg, 1);
+		else
+			lower_use(l, arg);
+	}
+	tree lhs = gimple_call_lhs(g);
+	int k = lhs ? var_of(l, lhs) : -1;
+	l->slot = 0;
+	if (lhs && k < 0)
+		lower_dest(l, lhs);
+	l->slot = -1;
+	int i = emit_gen(l, OGEN, t, 0);
+	if (k >= 0) {
+		int r = fn_res(l->f, i, l->vtype[k], NULL);
+		l->slot = 0;
+		emit_store(l, k, r);
+	}
+}
+
+/* A memory operand of an asm: its address is taken. */
+static void asm_mem(L *l, tree op)
+{
+	tree base = get_base_address(op);
+	int k = base && DECL_P(base) ? var_of(l, base) : -1;
+	if (k >= 0)
+		l->b->var.v[k].flags |= VF_ASM_MEM;
+	if (TREE_CODE(op) == ADDR_EXPR)
+		lower_addr(l, op, 0);
+	else if ((k = var_of(l, op)) >= 0)
+		emit_escape(l, k, "addr", "asm");
+	else if (handled_component_p(op) || TREE_CODE(op) == MEM_REF ||
+	         TREE_CODE(op) == TARGET_MEM_REF)
+		lower_ref(l, op, M_ADDR, "addr");
+	else
+		lower_use(l, op);
+}
+
+static void lower_asm(L *l, gasm *g)
+{
+	unsigned ni = gimple_asm_ninputs(g), no = gimple_asm_noutputs(g);
+	const char **oc = (const char **)aalloc(l->f->a, (no + 1) * sizeof *oc);
+	int *defk = (int *)aalloc(l->f->a, (no + 1) * sizeof(int));
+	bool *omem = (bool *)aalloc(l->f->a, no + 1);
+	bool *inout = (bool *)aalloc(l->f->a, no + 1);
+	for (unsigned i = 0; i < no; i++) {
+		tree link = gimple_asm_output_op(g, i);
+		const char *c = TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(link)));
+		oc[i] = c;
+		bool am = false, ar = false, io = false;
+		parse_output_constraint(&c, (int)i, 0, 0, &am, &ar, &io);
+		omem[i] = !ar && am;
+		inout[i] = io;
+	}
+	for (unsigned i = 0; i < ni; i++) {
+		tree link = gimple_asm_input_op(g, i);
+		tree op = TREE_VALUE(link);
+		const char *c = TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(link)));
+		bool am = false, ar = false;
+		parse_input_constraint(&c, 0, 0, (int)no, 0, oc, &am, &ar);
+		l->slot = (int)(no + i); /* gimple_op: the outputs come first */
+		if (!ar && am)
+			asm_mem(l, op);
+		else
+			lower_use(l, op);
+	}
+	int ndef = 0;
+	for (unsigned i = 0; i < no; i++) {
+		tree op = TREE_VALUE(gimple_asm_output_op(g, i));
+		l->slot = (int)i;
+		defk[i] = -1;
+		int k = var_of(l, op);
+		if (omem[i])
+			asm_mem(l, op);
+		else if (k >= 0) {
+			if (inout[i])
+				push(l, emit_load(l, k));
+			defk[i] = k;
+			ndef++;
+		} else
+			lower_dest(l, op);
+	}
+	l->slot = -1;
+	int i = emit_gen(l, OGEN, gimple_asm_volatile_p(g) ? "asm volatile" : "asm", 0);
+	int first = 1;
+	for (unsigned o = 0; o < no; o++) {
+		int k = defk[o];
+		if (k < 0)
+			continue;
+		int r;
+		l->slot = -1;
+		if (first && ndef == 1)
+			r = fn_res(l->f, i, l->vtype[k], NULL);
+		else {
+			char t[48];
+			snprintf(t, sizeof t, "asm output %u", o);
+			r = fn_res(l->f, emit_gen(l, OGEN, t, 0), l->vtype[k], NULL);
+		}
+		first = 0;
+		l->slot = (int)o;
+		emit_store(l, k, r);
+	}
+}
+
+/* Statements that end a block with the edges as their meaning. */
+static int is_control(gimple *g)
+{
+	switch (gimple_code(g)) {
+	case GIMPLE_COND: case GIMPLE_SWITCH: case GIMPLE_GOTO: case GIMPLE_RETURN:
+	case GIMPLE_RESX: case GIMPLE_EH_DISPATCH: case GIMPLE_TRANSACTION:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* The block's terminator: ctl is its control statement (its uses are
+ * pending in l->ops) or NULL (synthesized). */
+static void terminate(L *l, basic_block bb, gimple *ctl)
+{
+	edge e;
+	edge_iterator ei;
+	int nl = 0, nexit = 0;
+	FOR_EACH_EDGE(e, ei, bb->succs) {
+		if (e->dest == EXIT_BLOCK_PTR_FOR_FN(l->fun))
+			nexit++;
+		else
+			nl++;
+	}
+	int *lab = (int *)aalloc(l->f->a, (size_t)(nl + 1) * sizeof(int));
+	int j = 0;
+	FOR_EACH_EDGE(e, ei, bb->succs)
+		if (e->dest != EXIT_BLOCK_PTR_FOR_FN(l->fun))
+			lab[j++] = l->b->blk_of_bb[e->dest->index];
+	l->stmt = ctl;
+	l->slot = -1;
+	int i;
+	if (ctl && gimple_code(ctl) == GIMPLE_RETURN && nl == 0) {
+		tree rv = gimple_return_retval(as_a<greturn *>(ctl));
+		int ty = rv ? lower_type(l, TREE_TYPE(rv)) : -1;
+		i = ins(l, ORET, ty, l->ops.n > 0, 0);
+		if (l->ops.n)
+			l->f->ins.v[i].ops[0] = l->ops.v[0];
+		if (l->ops.n > 1)
+			bridge_note(l->b, "return with %d operands", l->ops.n);
+		l->ops.n = 0;
+		return;
+	}
+	if (ctl && (l->ops.n || nl != 1)) {
+		const char *what = code_name(ctl);
+		if (gimple_code(ctl) == GIMPLE_COND) {
+			char t[80];
+			snprintf(t, sizeof t, "cond %s",
+			         get_tree_code_name(gimple_cond_code(as_a<gcond *>(ctl))));
+			i = emit_gen(l, OTERM, t, nl);
+		} else
+			i = emit_gen(l, OTERM, what, nl);
+	} else {
+		l->ops.n = 0;
+		if (nl == 1)
+			i = ins(l, OBR, -1, 0, 1);
+		else if (nl > 1)
+			i = emit_gen(l, OTERM, "edges", nl);
+		else if (nexit)
+			i = ins(l, ORET, -1, 0, 0);
+		else
+			i = ins(l, OUNREACH, -1, 0, 0);
+	}
+	if (nl)
+		memcpy(l->f->ins.v[i].lab, lab, (size_t)nl * sizeof(int));
+}
+
+static void lower_stmt(L *l, gimple *g, int last)
+{
+	l->stmt = g;
+	l->slot = -1;
+	l->ops.n = 0;
+	switch (gimple_code(g)) {
+	case GIMPLE_DEBUG: case GIMPLE_LABEL: case GIMPLE_PREDICT: case GIMPLE_NOP:
+		return;
+	default:
+		break;
+	}
+	l->b->nstmt++;
+	switch (gimple_code(g)) {
+	case GIMPLE_ASSIGN:
+		lower_assign(l, as_a<gassign *>(g));
+		return;
+	case GIMPLE_CALL:
+		lower_call(l, as_a<gcall *>(g));
+		return;
+	case GIMPLE_ASM:
+		lower_asm(l, as_a<gasm *>(g));
+		return;
+	case GIMPLE_COND:
+		l->slot = 0;
+		lower_use(l, gimple_cond_lhs(g));
+		l->slot = 1;
+		lower_use(l, gimple_cond_rhs(g));
+		break;
+	case GIMPLE_SWITCH:
+		l->slot = 0;
+		lower_use(l, gimple_switch_index(as_a<gswitch *>(g)));
+		break;
+	case GIMPLE_GOTO:
+		l->slot = 0;
+		lower_use(l, gimple_goto_dest(g));
+		break;
+	case GIMPLE_RETURN:
+		l->slot = 0;
+		lower_use(l, gimple_return_retval(as_a<greturn *>(g)));
+		break;
+	case GIMPLE_RESX: case GIMPLE_EH_DISPATCH: case GIMPLE_TRANSACTION:
+		break;
+	case GIMPLE_EH_MUST_NOT_THROW:
+		emit_gen(l, OGEN, "eh_must_not_throw", 0);
+		return;
+	default:
+		lower_unknown(l, g);
+		return;
+	}
+	/* A control statement: its uses are pending; the terminator uses
+	 * them when it ends the block, else (never seen) a generic op. */
+	if (!last) {
+		char t[80];
+		snprintf(t, sizeof t, "%s", code_name(g));
+		l->slot = -1;
+		emit_gen(l, OGEN, t, 0);
+	}
+}
+
+void lower_block(L *l, basic_block bb)
+{
+	gimple_stmt_iterator lg = gsi_last_nondebug_bb(bb);
+	gimple *last = gsi_end_p(lg) ? NULL : gsi_stmt(lg);
+	gimple *ctl = NULL;
+	for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+		gimple *g = gsi_stmt(gsi);
+		int islast = g == last && is_control(g);
+		lower_stmt(l, g, islast);
+		if (islast)
+			ctl = g;
+		else
+			l->ops.n = 0;
+	}
+	terminate(l, bb, ctl);
+	l->stmt = NULL;
+}

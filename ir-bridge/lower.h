@@ -1,0 +1,85 @@
+/* lower.h - private to the lowering (lower.cc, lower-operand.cc,
+ * lower-stmt.cc): the state of one function's lowering and the steps
+ * the three files share.  Included after gcc-common.h. */
+#ifndef LOWER_H
+#define LOWER_H
+
+#include "bridge-int.h"
+
+typedef VEC(int) IntVec;
+typedef VEC(BSite) SiteVec;
+
+/* Lowering state for one function. */
+typedef struct L {
+	Bridge *b;
+	Fn *f;
+	struct function *fun;
+	PMap decl;        /* decl -> variable index */
+	int *vtype;       /* variable -> core type of its decl */
+	int *vaddr;       /* variable -> alloca result value */
+	int *ssa;         /* SSA_NAME_VERSION -> opaque value, -1 */
+	int nssa;
+	int blk;          /* current core block */
+	gimple *stmt;     /* current statement (NULL: the bridge's own) */
+	int slot;         /* current operand slot */
+	IntVec ops;       /* operands of the operation being built */
+	SiteVec site;
+	int tptr;         /* the core type "ptr" */
+	int nunknown;     /* locals met that are in no list */
+} L;
+
+/* An instruction in the current block; its site is the current
+ * statement and operand slot. */
+static inline int ins(L *l, int op, int type, int nop, int nlab)
+{
+	int i = fn_ins(l->f, l->blk, op, type, nop, nlab);
+	BSite s;
+	s.stmt = l->stmt;
+	s.slot = l->stmt ? l->slot : 0;
+	vpush(l->f->a, l->site, s);
+	invariant(l->site.n == l->f->ins.n); /* a site per instruction */
+	return i;
+}
+
+
+/* Append v (if a value) to the operands of the operation being built. */
+static inline void push(L *l, int v)
+{
+	if (v >= 0)
+		vpush(l->f->a, l->ops, v);
+}
+
+/* The variable of decl t, or -1. */
+static inline int var_of(L *l, tree t)
+{
+	return pm_get(&l->decl, t, 0);
+}
+
+/* ---------- lower-operand.cc: types, values, accesses ---------- */
+
+/* The core type of a GCC type, as text ("i32", "ptr", "[16 x i8]"). */
+int lower_type_text(tree t, char *buf, size_t n, int depth);
+int lower_type(L *l, tree t);
+/* A generic operation or terminator "<what> %v, ... [labels]" on the
+ * pending operands l->ops (which it empties). */
+int emit_gen(L *l, int op, const char *what, int nlab);
+/* Load of variable k (its value); store of value v into it; the escape
+ * of its alloca ("partial <what>", "addr <what>"), pushed as an operand. */
+int emit_load(L *l, int k);
+void emit_store(L *l, int k, int v);
+void emit_escape(L *l, int k, const char *kind, const char *what);
+
+enum { M_READ, M_WRITE, M_ADDR }; /* how lower_ref's reference is used */
+/* Operands: each pushes the values it uses onto l->ops. */
+void lower_ref(L *l, tree t, int mode, const char *prefix);
+void lower_addr(L *l, tree t, int call);
+void lower_use(L *l, tree t);
+void lower_dest(L *l, tree t);
+
+/* ---------- lower-stmt.cc ---------- */
+
+/* The statements of GCC block bb into the current core block, and its
+ * terminator. */
+void lower_block(L *l, basic_block bb);
+
+#endif

@@ -147,6 +147,10 @@ FLAGS_STAMP := $(B)/flags.stamp
 ifeq ($(filter clean,$(MAKECMDGOALS)),)
 ifneq ($(file <$(FLAGS_STAMP)),$(FLAGS_LINE))
 $(shell mkdir -p $(B))
+# Everything is rebuilt: the old dependency files go too, so that a
+# source moved or removed since (core/text.c -> text/read.c) is not
+# "needed" by a stale one.
+$(shell find $(B) -name '*.d' -type f -delete)
 $(file >$(FLAGS_STAMP),$(FLAGS_LINE))
 endif
 endif

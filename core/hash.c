@@ -1,7 +1,8 @@
 /* hash.c - the one hash table of the tree: open addressing with linear
  * probing, entries in an arena, keys either a byte string or a pointer
  * plus an int.  The text reader (names, types, constants), the phi
- * naming of idf.c and the bridge's maps all use it (m2r.h says how).
+ * naming of idf.c and the bridge's maps (ir-bridge/bridge-int.h,
+ * lower.cc) all use it (m2r.h says how).
  *
  * A key is (k, n, aux): n >= 0 means k points at n bytes compared by
  * content; n == HKEY_PTR means k itself is the key, compared by
@@ -18,14 +19,6 @@ static uint32_t hash_bytes(const char *s, int n, int aux)
 	for (int i = 0; i < n; i++)
 		h = (h ^ (unsigned char)s[i]) * 16777619u;
 	return h;
-}
-
-static uint32_t hash_ptr_(const void *p, int aux)
-{
-	uint64_t x = (uint64_t)(uintptr_t)p ^ ((uint64_t)(uint32_t)aux << 48);
-	x ^= x >> 29;
-	x *= 0x9E3779B97F4A7C15ull;
-	return (uint32_t)(x >> 32);
 }
 
 void hash_init(Hash *t, Arena *a, int n)
@@ -105,7 +98,14 @@ HEnt *hash_str(Hash *t, const char *s, int n, int aux, int *found)
 
 HEnt *hash_ptr(Hash *t, const void *p, int aux, int *found)
 {
-	return probe(t, p, HKEY_PTR, aux, hash_ptr_(p, aux), 1, found);
+	if (p) {
+		HEnt *e = hash_find_ptr(t, p, aux);
+		if (e) {
+			*found = 1;
+			return e;
+		}
+	}
+	return probe(t, p, HKEY_PTR, aux, hash_mix_ptr(p, aux), 1, found);
 }
 
 HEnt *hash_find_str(const Hash *t, const char *s, int n, int aux)
@@ -113,10 +113,4 @@ HEnt *hash_find_str(const Hash *t, const char *s, int n, int aux)
 	int found;
 	invariant(n >= 0);
 	return probe((Hash *)t, s, n, aux, hash_bytes(s, n, aux), 0, &found);
-}
-
-HEnt *hash_find_ptr(const Hash *t, const void *p, int aux)
-{
-	int found;
-	return probe((Hash *)t, p, HKEY_PTR, aux, hash_ptr_(p, aux), 0, &found);
 }

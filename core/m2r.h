@@ -113,7 +113,27 @@ void hash_init(Hash *t, Arena *a, int n); /* room for n keys before growing */
 HEnt *hash_str(Hash *t, const char *s, int n, int aux, int *found);
 HEnt *hash_ptr(Hash *t, const void *p, int aux, int *found);
 HEnt *hash_find_str(const Hash *t, const char *s, int n, int aux);
-HEnt *hash_find_ptr(const Hash *t, const void *p, int aux);
+/* Inline: the bridge looks up every operand's tree.  Pointer keys
+ * compare by identity, without the stored hash or a memcmp. */
+static inline uint32_t hash_mix_ptr(const void *p, int aux)
+{
+	uint64_t x = (uint64_t)(uintptr_t)p ^ ((uint64_t)(uint32_t)aux << 48);
+	x ^= x >> 29;
+	x *= 0x9E3779B97F4A7C15ull;
+	return (uint32_t)(x >> 32);
+}
+static inline HEnt *hash_find_ptr(const Hash *t, const void *p, int aux)
+{
+	if (!p)
+		die("hash: NULL key");
+	if (!t->cap)
+		return NULL;
+	uint32_t m = (uint32_t)t->cap - 1;
+	for (uint32_t j = hash_mix_ptr(p, aux) & m; t->e[j].k; j = (j + 1) & m)
+		if (t->e[j].k == p && t->e[j].aux == aux && t->e[j].n == HKEY_PTR)
+			return &t->e[j];
+	return NULL;
+}
 
 /* ---------- bitsets ---------- */
 

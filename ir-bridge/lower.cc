@@ -83,40 +83,20 @@ static const char *decl_name(Fn *f, tree d, char *buf, size_t n)
 	return buf;
 }
 
-/* A set of strings in the arena (fixed size, for at most n names). */
-typedef struct SSet {
-	const char **k;
-	unsigned mask;
-} SSet;
-
-static void ss_init(Arena *a, SSet *s, int n)
+/* Add name to the set of names in use (the key copied into the arena)
+ * unless present; returns 0 if it was present. */
+static int ss_add(Fn *f, Hash *s, const char *name, const char **out)
 {
-	unsigned cap = 16;
-	while (cap < 2u * (unsigned)n + 16)
-		cap <<= 1;
-	s->k = (const char **)aalloc(a, cap * sizeof *s->k);
-	s->mask = cap - 1;
-}
-
-/* Insert name (copied) unless present; returns 0 if it was present. */
-static int ss_add(Fn *f, SSet *s, const char *name, const char **out)
-{
-	unsigned h = 2166136261u;
-	for (const char *p = name; *p; p++)
-		h = (h ^ (unsigned char)*p) * 16777619u;
-	for (h &= s->mask;; h = (h + 1) & s->mask) {
-		if (!s->k[h]) {
-			s->k[h] = astrndup(f->a, name, strlen(name));
-			*out = s->k[h];
-			return 1;
-		}
-		if (!strcmp(s->k[h], name))
-			return 0;
-	}
+	int found, n = (int)strlen(name);
+	HEnt *e = hash_str(s, name, n, 0, &found);
+	if (found)
+		return 0;
+	e->k = *out = astrndup(f->a, name, (size_t)n);
+	return 1;
 }
 
 /* name, or "name.<uid>" when name is taken. */
-static const char *uniq(Fn *f, SSet *s, const char *name, unsigned uid)
+static const char *uniq(Fn *f, Hash *s, const char *name, unsigned uid)
 {
 	const char *r;
 	if (ss_add(f, s, name, &r))
@@ -130,7 +110,7 @@ static const char *uniq(Fn *f, SSet *s, const char *name, unsigned uid)
 
 /* Parameter p: an argument of the core function, stored into its
  * alloca in the entry block. */
-static void param(L *l, SSet *names, tree p)
+static void param(L *l, Hash *names, tree p)
 {
 	int k = var_of(l, p);
 	if (k < 0)
@@ -175,8 +155,8 @@ static void make_vars(L *l)
 	l->vaddr = (int *)aalloc(f->a, (size_t)(n + 1) * sizeof(int));
 	vreserve_exact(f->a, b->var, n);
 	/* Names of the allocas and arguments must be unique when printed. */
-	SSet names;
-	ss_init(f->a, &names, 2 * n + 2);
+	Hash names;
+	hash_init(&names, f->a, 2 * n + 2);
 	for (int i = 0; i < n; i++) {
 		if (i && d[i] == d[i - 1])
 			continue;

@@ -41,4 +41,24 @@ static inline uint64_t rng_u64(Rng *r)
 	return hi << 32 | rng_step_(r) >> 32;
 }
 
+/* A successor of block b in a random CFG of nb blocks, never the entry
+ * (block 0): mostly forward, some back edges (loops), self-loops and
+ * edges anywhere (irreducible regions).  The fuzzer's programs and the
+ * placement test's CFGs are drawn with it. */
+static inline int rng_cfg_target(Rng *r, int b, int nb)
+{
+	int k = (int)rng_below(r, 10), t;
+	if (k < 5)
+		t = b + 1 + (int)rng_below(r, 3);
+	else if (k < 7)
+		t = 1 + (int)rng_below(r, (unsigned)(b > 0 ? b : 1));
+	else if (k < 8)
+		t = b;
+	else
+		t = 1 + (int)rng_below(r, (unsigned)(nb - 1));
+	if (t < 1 || t >= nb)
+		t = 1 + (int)rng_below(r, (unsigned)(nb - 1));
+	return t;
+}
+
 #endif

@@ -66,24 +66,6 @@ static Op operand(const Prog *p, const FB *bb, int n, int w)
 	return (Op){K_CONST, small_const(w)};
 }
 
-/* A successor of b (never the entry): mostly forward, some back edges,
- * self-loops and edges anywhere (irreducible regions). */
-static int target(int b, int nb)
-{
-	int r = (int)rnd(10), t;
-	if (r < 5)
-		t = b + 1 + (int)rnd(3);
-	else if (r < 7)
-		t = 1 + (int)rnd((unsigned)(b > 0 ? b : 1));
-	else if (r < 8)
-		t = b;
-	else
-		t = 1 + (int)rnd((unsigned)(nb - 1));
-	if (t < 1 || t >= nb)
-		t = 1 + (int)rnd((unsigned)(nb - 1));
-	return t;
-}
-
 /* Append instruction x to bb, if there is room. */
 static int add(FB *bb, FI x)
 {
@@ -210,7 +192,7 @@ static void gen_term(Prog *p, FB *bb, int b)
 	bb->nlab = nl;
 	for (int j = 0; j < nl; j++)
 		bb->lab[j] = j && rnd(5) == 0 ? bb->lab[rnd((unsigned)j)]
-		           : !j && b + 1 < nb && rnd(4) ? b + 1 : target(b, nb);
+		           : !j && b + 1 < nb && rnd(4) ? b + 1 : rng_cfg_target(&rs, b, nb);
 	if (op == T_CBR || op == T_SWITCH) {
 		int w = op == T_CBR ? 1 : rnd(2) ? 8 : 32;
 		bb->sw = w;

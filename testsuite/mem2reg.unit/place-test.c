@@ -64,24 +64,6 @@ static Rng rs;
 
 static unsigned rnd(unsigned n) { return (unsigned)rng_below(&rs, n); }
 
-/* A successor of b (never the entry): mostly forward, some back edges
- * (loops), self-loops and edges anywhere (irreducible regions). */
-static int target(int b, int nb)
-{
-	int r = (int)rnd(10), t;
-	if (r < 5)
-		t = b + 1 + (int)rnd(3);
-	else if (r < 7)
-		t = 1 + (int)rnd((unsigned)(b > 0 ? b : 1)); /* backward */
-	else if (r < 8)
-		t = b;
-	else
-		t = 1 + (int)rnd((unsigned)(nb - 1));
-	if (t < 1 || t >= nb)
-		t = 1 + (int)rnd((unsigned)(nb - 1));
-	return t;
-}
-
 /* Access styles; half of the variables get ST_MANY (the general path). */
 enum { ST_DEAD, ST_NOSTORE, ST_ONESTORE, ST_LOADS1BLK, ST_ONEBLK, ST_MANY, NST };
 
@@ -104,7 +86,7 @@ static void gen(Prog *p, uint64_t seed)
 		for (int j = 0; j < n; j++)
 			p->lab[b][j] = j && rnd(5) == 0 ? p->lab[b][rnd((unsigned)j)] /* duplicate */
 			             : !j && b + 1 < nb && rnd(4) ? b + 1 /* keep most blocks reachable */
-			             : target(b, nb);
+			             : rng_cfg_target(&rs, b, nb);
 	}
 
 	/* Plan each variable's accesses: (block, load/store). */

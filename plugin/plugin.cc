@@ -1,4 +1,4 @@
-/* plugin.cc - mem2reg.so: GCC 12 plugin entry, pass registration, timing.
+/* plugin.cc - mem2reg.so: the plugin entry (GCC 11 and 12), pass registration, timing.
  *
  * Analyze mode (the default): three passes per function, all at the
  * place of GCC's "ssa":

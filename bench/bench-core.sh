@@ -3,8 +3,8 @@
 #
 # For each shape and size, generates build/bench/SHAPE-N.ll with m2r-gen,
 # runs "m2r-opt --time --disable-output FILE" RUNS times and takes the median of
-# promote_ns from its stderr line
-#   time @NAME read_ns=R promote_ns=P print_ns=Q blocks=B insts=I phis=H phiargs=A
+# core_ns from its stderr line
+#   time @NAME lower_ns=R core_ns=P print_ns=Q blocks=B insts=I phis=H phiargs=A
 # Prints a table with the growth of the median from one size to the next
 # (a ratio near the size ratio means linear), and for the switch shape the
 # cost per phi argument.
@@ -73,9 +73,9 @@ for shape in $SHAPES; do
 				exit 1
 			fi
 			line=$(grep -m1 "^time @bench_$shape " <<<"$err" || true)
-			p=$(field promote_ns "$line")
+			p=$(field core_ns "$line")
 			if [ -z "$p" ]; then
-				echo "bench-core: no 'time @bench_$shape ... promote_ns=' line from m2r-opt on $f; stderr:" >&2
+				echo "bench-core: no 'time @bench_$shape ... core_ns=' line from m2r-opt on $f; stderr:" >&2
 				printf '%s\n' "$err" | head -20 >&2
 				exit 1
 			fi

@@ -285,7 +285,7 @@ static int run_fns(const Opts *o, const char *buf, size_t len, FILE *out, FILE *
 		if (o->time) {
 			long phis, args;
 			phi_counts(f, &phis, &args);
-			fprintf(st, "time @%s read_ns=%lld promote_ns=%lld print_ns=%lld "
+			fprintf(st, "time @%s lower_ns=%lld core_ns=%lld print_ns=%lld "
 			        "blocks=%d insts=%d phis=%ld phiargs=%ld arena_bytes=%zu\n",
 			        f->name, t1 - t0, t3 - t2, t5 - t4, f->blk.n, f->ins.n,
 			        phis, args, arena_bytes(f->a));

@@ -66,7 +66,7 @@ static void ratio(FILE *o, long long a, long long b)
 
 static void change_line(FILE *o, const Rec *a, const Rec *b)
 {
-	fprintf(o, "  %s: %s ", a->file, a->function);
+	fprintf(o, "  %s: %s", a->file, a->function);
 	const char *sep = "";
 	for (int i = 0; i < NDIFF; i++) {
 		int f = diff_fields[i];

@@ -180,7 +180,8 @@ long write_summary(FILE *o, Run *r, int by_file, int top)
 	int n = nfiles;
 	if (!by_file) {
 		v = xmalloc((size_t)(r->fn.n ? r->fn.n : 1) * sizeof *v);
-		memcpy(v, r->fn.v, (size_t)r->fn.n * sizeof *v);
+		if (r->fn.n)
+			memcpy(v, r->fn.v, (size_t)r->fn.n * sizeof *v);
 		n = r->fn.n;
 	}
 	const char *what = by_file ? "files" : "functions";

@@ -320,7 +320,8 @@ static int read_dir(Run *r, Input *in, const char *path)
 			vpush(a, names, p);
 		}
 	closedir(d);
-	qsort(names.v, (size_t)names.n, sizeof *names.v, cmp_str);
+	if (names.n)
+		qsort(names.v, (size_t)names.n, sizeof *names.v, cmp_str);
 	int rc = 0;
 	for (int i = 0; i < names.n; i++)
 		rc |= read_path(r, in, names.v[i], 0);

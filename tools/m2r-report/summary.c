@@ -25,22 +25,31 @@ static int by_name(const Rec *a, const Rec *b)
 	return c ? c : strcmp(a->function, b->function);
 }
 
-/* Descending by key, then by name (a stable, reproducible order). */
-#define DESC_(name, expr) \
-	static int name(const void *pa, const void *pb) \
-	{ \
-		const Rec *a = *(const Rec *const *)pa, *b = *(const Rec *const *)pb; \
-		long long ka, kb; \
-		{ const Rec *x = a; ka = (expr); } \
-		{ const Rec *x = b; kb = (expr); } \
-		return ka != kb ? (ka < kb ? 1 : -1) : by_name(a, b); \
+/* What a top-N list ranks. */
+enum TopKey { T_OURS_NS, T_GCC_NS, T_PHIS, T_DIFFER, T_UNEXPLAINED, T_NOT_WHOLE };
+
+static long long key_of(const Rec *x, int k)
+{
+	switch (k) {
+	case T_OURS_NS: return rec_ours_ns(x);
+	case T_GCC_NS: return x->f[F_GCC_NS];
+	case T_PHIS: return x->f[F_PHIS_KEPT] + x->f[F_GCC_PHIS];
+	case T_DIFFER: return x->f[F_DIFFER] + x->f[F_UNEXPLAINED];
+	case T_UNEXPLAINED: return x->f[F_UNEXPLAINED];
+	default: /* rewrite mode's functions not written back whole */
+		return strcmp(x->mode, "rewrite") ? 0 : x->f[F_FUNCTIONS] - x->f[F_REWRITTEN];
 	}
-DESC_(by_ours_ns, rec_ours_ns(x))
-DESC_(by_gcc_ns, x->f[F_GCC_NS])
-DESC_(by_phis, x->f[F_PHIS_KEPT] + x->f[F_GCC_PHIS])
-DESC_(by_differ, x->f[F_DIFFER] + x->f[F_UNEXPLAINED])
-DESC_(by_unexplained, x->f[F_UNEXPLAINED])
-#undef DESC_
+}
+
+static int sort_key; /* the key of by_key, for qsort */
+
+/* Descending by key, then by name (a stable, reproducible order). */
+static int by_key(const void *pa, const void *pb)
+{
+	const Rec *a = *(const Rec *const *)pa, *b = *(const Rec *const *)pb;
+	long long ka = key_of(a, sort_key), kb = key_of(b, sort_key);
+	return ka != kb ? (ka < kb ? 1 : -1) : by_name(a, b);
+}
 
 static void name_of(FILE *o, const Rec *x)
 {
@@ -51,32 +60,32 @@ static void name_of(FILE *o, const Rec *x)
 }
 
 /* One top-N list: the rows with a non-zero key, at most top of them. */
-static void top_list(FILE *o, Rec **v, int n, int top, const char *title,
-		     int (*cmp)(const void *, const void *), int what)
+static void top_list(FILE *o, Rec **v, int n, int top, const char *title, int k)
 {
-	qsort(v, (size_t)n, sizeof *v, cmp);
+	sort_key = k;
+	qsort(v, (size_t)n, sizeof *v, by_key);
 	int shown = 0;
 	for (int i = 0; i < n && shown < top; i++) {
 		const Rec *x = v[i];
 		char t[32];
-		long long key = what == 0 ? rec_ours_ns(x) : what == 1 ? x->f[F_GCC_NS]
-			: what == 2 ? x->f[F_PHIS_KEPT] + x->f[F_GCC_PHIS]
-			: what == 3 ? x->f[F_DIFFER] + x->f[F_UNEXPLAINED] : x->f[F_UNEXPLAINED];
+		long long key = key_of(x, k);
 		if (!key)
 			break;
 		if (!shown++)
 			fprintf(o, "\n%s:\n", title);
-		if (what <= 1) {
+		if (k == T_OURS_NS || k == T_GCC_NS) {
 			fmt_ns(t, sizeof t, key);
 			fprintf(o, "  %10s  ", t);
-		} else if (what == 2) {
+		} else if (k == T_PHIS) {
 			fprintf(o, "  %5lld / %-5lld ", x->f[F_PHIS_KEPT], x->f[F_GCC_PHIS]);
+		} else if (k == T_DIFFER) {
+			fprintf(o, "  %5lld + %lld unexplained  ", x->f[F_DIFFER], x->f[F_UNEXPLAINED]);
 		} else {
-			fprintf(o, "  %5lld  ", what == 3 ? x->f[F_DIFFER] : x->f[F_UNEXPLAINED]);
-			if (what == 3)
-				fprintf(o, "+ %lld unexplained  ", x->f[F_UNEXPLAINED]);
+			fprintf(o, "  %5lld  ", key);
 		}
 		name_of(o, x);
+		if (k == T_NOT_WHOLE && *x->function)
+			fprintf(o, "  (fallback %s)", *x->fallback ? x->fallback : "?");
 		fprintf(o, "  (blocks %lld, vars %lld)\n", x->f[F_BLOCKS], x->f[F_VARS]);
 	}
 	if (shown && n > shown && top == shown)
@@ -116,9 +125,11 @@ static void rewrite_part(FILE *o, const Rec *t, long nrw, long whole)
 static void totals(FILE *o, Run *r, const Rec *t, int nfiles)
 {
 	char b1[32], b2[32], b3[32];
-	long ntool_opt = 0;
-	for (int i = 0; i < r->fn.n; i++)
+	long ntool_opt = 0, nlower_err = 0;
+	for (int i = 0; i < r->fn.n; i++) {
 		ntool_opt += !strcmp(r->fn.v[i]->tool, "m2r-opt");
+		nlower_err += *r->fn.v[i]->lower_error != 0;
+	}
 	fprintf(o, "mem2reg report: %d source files, %d functions", nfiles, r->fn.n);
 	if (ntool_opt)
 		fprintf(o, " (%ld from m2r-opt)", ntool_opt);
@@ -143,10 +154,14 @@ static void totals(FILE *o, Run *r, const Rec *t, int nfiles)
 	fmt_ns(b3, sizeof b3, t->f[F_CORE_NS]);
 	line(o, "time ours", "%s  (lower %s + core %s)", b1, b2, b3);
 	fmt_ns(b1, sizeof b1, t->f[F_GCC_NS]);
-	if (t->f[F_GCC_NS])
+	if (!t->f[F_COMPARED])
+		line(o, "time GCC into-SSA", "-  (not compared)");
+	else if (t->f[F_GCC_NS])
 		line(o, "time GCC into-SSA", "%s  (ours / GCC %.2f)", b1, (double)rec_ours_ns(t) / (double)t->f[F_GCC_NS]);
 	else
 		line(o, "time GCC into-SSA", "%s", b1);
+	if (nlower_err)
+		line(o, "functions not lowered exactly", "%ld  (lower_error: the bridge met GIMPLE it could not lower)", nlower_err);
 	if (r->clocks & (r->clocks - 1))
 		line(o, "note", "the records mix clocks (wall and cpu): times are not comparable");
 }
@@ -185,17 +200,19 @@ long write_summary(FILE *o, Run *r, int by_file, int top)
 		n = r->fn.n;
 	}
 	const char *what = by_file ? "files" : "functions";
-	char title[96];
-	snprintf(title, sizeof title, "%s with unexplained differences (a bug)", what);
-	top_list(o, v, n, top, title, by_unexplained, 4);
-	snprintf(title, sizeof title, "slowest %s, ours (lower + core)", what);
-	top_list(o, v, n, top, title, by_ours_ns, 0);
-	snprintf(title, sizeof title, "slowest %s, GCC into-SSA", what);
-	top_list(o, v, n, top, title, by_gcc_ns, 1);
-	snprintf(title, sizeof title, "most phis (ours kept / GCC)");
-	top_list(o, v, n, top, title, by_phis, 2);
-	snprintf(title, sizeof title, "most differences (named + unexplained)");
-	top_list(o, v, n, top, title, by_differ, 3);
+	static const struct { int k; const char *fmt; } lists[] = {
+		{ T_UNEXPLAINED, "%s with unexplained differences (a bug)" },
+		{ T_NOT_WHOLE, "%s not written back whole (rewrite mode)" },
+		{ T_OURS_NS, "slowest %s, ours (lower + core)" },
+		{ T_GCC_NS, "slowest %s, GCC into-SSA" },
+		{ T_PHIS, "most phis, %s (ours kept / GCC)" },
+		{ T_DIFFER, "most differences, %s (named + unexplained)" },
+	};
+	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
+		char title[96];
+		snprintf(title, sizeof title, lists[i].fmt, what);
+		top_list(o, v, n, top, title, lists[i].k);
+	}
 	if (t.f[F_UNEXPLAINED])
 		fprintf(o, "\n!!! UNEXPLAINED: %lld variables differ without a named reason (see above) !!!\n",
 			t.f[F_UNEXPLAINED]);

@@ -1,0 +1,391 @@
+/* load.c - reading m2r-report's inputs into a Run: files, directories
+ * (recursively), standard input and build logs; one record per line.
+ *
+ * A line is a record candidate when it starts with '{' (a record file)
+ * or contains RECORD_PREFIX (a build log: the plugin's output=- writes
+ * records on stderr behind it, and make, distcc or a shell may put text
+ * before it).  Every other line is ignored.  A candidate that does not
+ * parse, or is not a record of a schema we read, is skipped and counted
+ * per input.  Duplicate records of one compile are folded (fold_key). */
+#define _GNU_SOURCE /* memmem, getline */
+#include "json.h"
+#include "rep.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define RECORD_PREFIX "m2r-record: "
+
+#define REP_KEY_(id, key) key,
+const char *const field_key[NFIELD] = { REP_FIELDS(REP_KEY_) };
+
+Run *run_new(void)
+{
+	Run *r = xmalloc(sizeof *r);
+	memset(r, 0, sizeof *r);
+	r->a = arena_new();
+	hash_init(&r->strs, r->a, 1024);
+	hash_init(&r->keys, r->a, 1024);
+	return r;
+}
+
+void run_free(Run *r)
+{
+	if (!r)
+		return;
+	arena_free(r->a);
+	free(r);
+}
+
+const char *run_intern(Run *r, const char *s)
+{
+	int n = (int)strlen(s), found;
+	HEnt *e = hash_find_str(&r->strs, s, n, 0);
+	if (e)
+		return e->k;
+	e = hash_str(&r->strs, astrndup(r->a, s, (size_t)n), n, 0, &found);
+	return e->k;
+}
+
+/* ---------- one record ---------- */
+
+static const char *str_of(Run *r, const JVal *o, const char *key)
+{
+	const JVal *v = json_get(o, key);
+	return run_intern(r, v && v->k == J_STR ? v->s : "");
+}
+
+/* An integer (or a boolean, for 0/1 keys) into *out; 0 when v is not. */
+static int int_of(const JVal *v, long long *out)
+{
+	if (v->k == J_BOOL || (v->k == J_NUM && v->is_int)) {
+		*out = v->i;
+		return 1;
+	}
+	return 0;
+}
+
+/* The counts of an object keyed by table t's names, at their enum
+ * values (unknown names, from a later version, are left out). */
+static const char *counts(const JVal *o, const char *key, int t, long long *arr)
+{
+	const JVal *v = json_get(o, key);
+	if (!v)
+		return NULL;
+	if (v->k != J_OBJ)
+		return "an object of counts is not an object";
+	for (const JVal *m = v->kid; m; m = m->next) {
+		long long x;
+		if (!int_of(m, &x))
+			return "a count is not an integer";
+		int i = m2r_name_lookup(t, m->key);
+		if (i >= 0)
+			arr[i] = x;
+	}
+	return NULL;
+}
+
+static int name_of(const JVal *o, const char *key, int t)
+{
+	const JVal *v = json_get(o, key);
+	return v && v->k == J_STR ? m2r_name_lookup(t, v->s) : -1;
+}
+
+static int count_of(const JVal *o, const char *key)
+{
+	const JVal *v = json_get(o, key);
+	return v && v->k == J_ARR ? v->n : 0;
+}
+
+static void take_vars(Run *r, Rec *x, const JVal *vars)
+{
+	x->var0 = r->var.n;
+	if (!vars || vars->k != J_ARR)
+		return;
+	for (const JVal *v = vars->kid; v; v = v->next) {
+		if (v->k != J_OBJ)
+			continue;
+		Var w = { 0 };
+		long long i = 0;
+		const JVal *f;
+		w.name = str_of(r, v, "name");
+		if ((f = json_get(v, "line")) && int_of(f, &i))
+			w.line = (int)i;
+		if ((f = json_get(v, "phis_kept")) && int_of(f, &i))
+			w.phis_kept = (int)i;
+		w.ours = (f = json_get(v, "ours")) && f->k == J_BOOL && f->i;
+		w.gcc = (f = json_get(v, "gcc")) && f->k == J_BOOL && f->i;
+		w.why = (signed char)name_of(v, "why", NT_WHY);
+		w.reason = (signed char)name_of(v, "reason", NT_REASON);
+		w.path = (signed char)name_of(v, "path", NT_PATH);
+		w.renamed_by = (signed char)name_of(v, "renamed_by", NT_RENAMER);
+		w.fallback = (signed char)name_of(v, "fallback", NT_FALLBACK);
+		if (w.fallback < 0 && (f = json_get(v, "fallback")) && f->k == J_STR)
+			w.fallback = (signed char)name_of(v, "fallback", NT_REASON);
+		w.phis = count_of(v, "phi_blocks");
+		w.gcc_phis = count_of(v, "gcc_phi_blocks");
+		vpush(r->a, r->var, w);
+		x->nvar++;
+	}
+}
+
+/* The record in o, into x; NULL, or why it is not one we read. */
+static const char *to_rec(Run *r, const JVal *o, Rec *x)
+{
+	const JVal *v;
+	long long schema;
+	if (o->k != J_OBJ)
+		return "not a JSON object";
+	if (!(v = json_get(o, "schema")) || !int_of(v, &schema))
+		return "no schema";
+	if (schema != 2 && schema != 3)
+		return "unknown schema (2 and 3 are read)";
+	if (!(v = json_get(o, "type")) || v->k != J_STR)
+		return "no record type";
+	if (!strcmp(v->s, "function"))
+		x->type = REC_FUNCTION;
+	else if (!strcmp(v->s, "unit"))
+		x->type = REC_UNIT;
+	else
+		return "unknown record type";
+	if (!(v = json_get(o, "file")) || v->k != J_STR)
+		return "no file";
+	if (x->type == REC_FUNCTION && (!(v = json_get(o, "function")) || v->k != J_STR))
+		return "no function";
+	x->tool = str_of(r, o, "tool");
+	x->file = str_of(r, o, "file");
+	x->function = str_of(r, o, "function");
+	x->mode = str_of(r, o, "mode");
+	x->placement = str_of(r, o, "placement");
+	x->clock = str_of(r, o, "clock");
+	x->dumpbase = str_of(r, o, "dumpbase");
+	x->cwd = str_of(r, o, "cwd");
+	x->host = str_of(r, o, "host");
+	x->fallback = str_of(r, o, "fallback");
+	x->lower_error = str_of(r, o, "lower_error");
+	for (int i = 0; i < NFIELD; i++)
+		if ((v = json_get(o, field_key[i])) && !int_of(v, &x->f[i]))
+			return "a count or time is not an integer";
+	if (x->type == REC_FUNCTION)
+		x->f[F_FUNCTIONS] = 1;
+	for (int c = 0; c < NCOUNTER; c++)
+		if ((v = json_get(o, counter_name(c))) && !int_of(v, &x->counter[c]))
+			return "a counter is not an integer";
+	const char *why;
+	if ((why = counts(o, "not_promoted", NT_REASON, x->not_promoted)) ||
+	    (why = counts(o, "paths", NT_PATH, x->paths)) ||
+	    (why = counts(o, "why", NT_WHY, x->why)) ||
+	    (why = counts(o, "renamed_by", NT_RENAMER, x->renamed_by)) ||
+	    (why = counts(o, "fallbacks", NT_REASON, x->fallbacks)) ||
+	    (why = counts(o, "fallbacks", NT_FALLBACK, x->fallbacks)))
+		return why;
+	return NULL;
+}
+
+/* ---------- folding ---------- */
+
+/* The fold key: the interned strings that name one compile's record
+ * (doc/report.md).  Not host, times or clock: a retry elsewhere or a
+ * second build of the same file folds. */
+typedef struct FoldKey {
+	const char *s[8];
+} FoldKey;
+
+static int same_results(const Rec *a, const Rec *b)
+{
+	for (int i = 0; i < NFIELD; i++)
+		if (i != F_LOWER_NS && i != F_CORE_NS && i != F_GCC_NS && i != F_REWRITE_NS && a->f[i] != b->f[i])
+			return 0;
+	return !memcmp(a->why, b->why, sizeof a->why) && !memcmp(a->not_promoted, b->not_promoted, sizeof a->not_promoted);
+}
+
+/* Adds x (a scratch record) to r unless it folds; returns the new
+ * record, or NULL when it folded into an earlier one. */
+static Rec *add_rec(Run *r, const Rec *x)
+{
+	FoldKey k = { { x->type == REC_FUNCTION ? "f" : "u", x->tool, x->file, x->dumpbase, x->cwd,
+			x->function, x->mode, x->placement } };
+	HEnt *e = hash_find_str(&r->keys, (const char *)&k, (int)sizeof k, 0);
+	if (e) {
+		Rec *old = x->type == REC_FUNCTION ? r->fn.v[e->val] : r->unit.v[e->val];
+		old->folded++;
+		*(x->type == REC_FUNCTION ? &r->folded_fn : &r->folded_unit) += 1;
+		r->folded_differing += !same_results(old, x);
+		return NULL;
+	}
+	int found;
+	FoldKey *kk = aalloc(r->a, sizeof *kk);
+	*kk = k;
+	e = hash_str(&r->keys, (const char *)kk, (int)sizeof *kk, 0, &found);
+	Rec *n = aalloc(r->a, sizeof *n);
+	*n = *x;
+	if (x->type == REC_FUNCTION) {
+		e->val = r->fn.n;
+		vpush(r->a, r->fn, n);
+	} else {
+		e->val = r->unit.n;
+		vpush(r->a, r->unit, n);
+	}
+	return n;
+}
+
+/* ---------- lines, files, directories ---------- */
+
+static void skip(Input *in, const char *file, long line, const char *why)
+{
+	if (!in->skipped++) {
+		in->first_bad_line = line;
+		in->first_bad_file = file;
+		snprintf(in->first_bad_why, sizeof in->first_bad_why, "%s", why);
+	}
+}
+
+static void take_line(Run *r, Input *in, const char *file, long lineno, const char *s, size_t n)
+{
+	const char *p = NULL;
+	if (n && s[0] == '{') {
+		p = s;
+	} else {
+		/* memmem: a log line may hold NULs before the prefix */
+		const char *q = memmem(s, n, RECORD_PREFIX, sizeof RECORD_PREFIX - 1);
+		if (!q)
+			return;
+		p = q + sizeof RECORD_PREFIX - 1;
+	}
+	size_t len = n - (size_t)(p - s);
+	while (len && (p[len - 1] == '\n' || p[len - 1] == '\r'))
+		len--;
+	Arena *a = arena_new();
+	const char *why;
+	JVal *o = json_parse(a, p, len, &why);
+	Rec x = { 0 };
+	if (o && !(why = to_rec(r, o, &x))) {
+		x.input = r->in.n - 1;
+		x.line = lineno;
+		Rec *nr = add_rec(r, &x);
+		if (nr && nr->type == REC_FUNCTION)
+			take_vars(r, nr, json_get(o, "variables"));
+		const char *c = x.clock;
+		r->clocks |= !strcmp(c, "wall") ? 1 : !strcmp(c, "cpu") ? 2 : 4;
+		in->records++;
+	} else {
+		skip(in, file, lineno, why);
+	}
+	arena_free(a);
+}
+
+static void read_stream(Run *r, Input *in, FILE *f, const char *file)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	long lineno = 0;
+	in->files++;
+	while ((n = getline(&line, &cap, f)) > 0) {
+		lineno++;
+		take_line(r, in, file, lineno, line, (size_t)n);
+	}
+	in->lines += lineno;
+	free(line);
+}
+
+static int read_path(Run *r, Input *in, const char *path, int top);
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A directory's entries in name order (the report must not depend on
+ * the file system's order); symbolic links to directories are not
+ * followed (no loops). */
+static int read_dir(Run *r, Input *in, const char *path)
+{
+	DIR *d = opendir(path);
+	if (!d) {
+		fprintf(stderr, "m2r-report: %s: cannot read: %s\n", path, strerror(errno));
+		return -1;
+	}
+	VEC(char *) names = { 0 };
+	Arena *a = arena_new();
+	struct dirent *de;
+	while ((de = readdir(d)))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..")) {
+			size_t n = strlen(path) + strlen(de->d_name) + 2;
+			char *p = aalloc(a, n);
+			snprintf(p, n, "%s/%s", path, de->d_name);
+			vpush(a, names, p);
+		}
+	closedir(d);
+	if (names.n)
+		qsort(names.v, (size_t)names.n, sizeof *names.v, cmp_str);
+	int rc = 0;
+	for (int i = 0; i < names.n; i++)
+		rc |= read_path(r, in, names.v[i], 0);
+	arena_free(a);
+	return rc;
+}
+
+static int read_path(Run *r, Input *in, const char *path, int top)
+{
+	struct stat st, lst;
+	if (stat(path, &st) != 0) {
+		if (!top && lstat(path, &lst) == 0)
+			return 0; /* a dangling link inside a directory */
+		fprintf(stderr, "m2r-report: %s: cannot read: %s\n", path, strerror(errno));
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		if (!top && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
+			return 0;
+		return read_dir(r, in, path);
+	}
+	if (!top && !S_ISREG(st.st_mode))
+		return 0;
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		fprintf(stderr, "m2r-report: %s: cannot read: %s\n", path, strerror(errno));
+		return -1;
+	}
+	const char *file = run_intern(r, path);
+	read_stream(r, in, f, file);
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		fprintf(stderr, "m2r-report: %s: read error\n", path);
+		return -1;
+	}
+	return 0;
+}
+
+int run_read(Run *r, const char *input)
+{
+	Input in0 = { 0 };
+	in0.name = run_intern(r, strcmp(input, "-") ? input : "<stdin>");
+	vpush(r->a, r->in, in0);
+	Input *in = &r->in.v[r->in.n - 1];
+	int rc = 0;
+	if (!strcmp(input, "-")) {
+		read_stream(r, in, stdin, in->name);
+		if (ferror(stdin)) {
+			fprintf(stderr, "m2r-report: <stdin>: read error\n");
+			rc = -1;
+		}
+	} else {
+		rc = read_path(r, in, input, 1);
+	}
+	in->unreadable = rc != 0;
+	if (in->skipped) {
+		fprintf(stderr, "m2r-report: %s: %ld broken or unknown line%s skipped (first at ", in->name,
+			in->skipped, in->skipped == 1 ? "" : "s");
+		if (in->first_bad_file != in->name)
+			fprintf(stderr, "%s:", in->first_bad_file);
+		else
+			fprintf(stderr, "line ");
+		fprintf(stderr, "%ld: %s)\n", in->first_bad_line, in->first_bad_why);
+	}
+	return rc;
+}

@@ -1,0 +1,111 @@
+/* rep.h - m2r-report's data model, shared by its readers and writers.
+ *
+ * A Run is everything read from one side's inputs: the function and
+ * unit records (each a Rec, duplicates folded, see load.c), their
+ * variables, and what was skipped.  Writers (summary.c, rows.c,
+ * diff.c; an HTML writer would be one more) only read a Run.  Names
+ * (reasons, verdicts, renamers, fallbacks) are the enums of
+ * core/names.h, so a record's objects become arrays indexed by them. */
+#ifndef M2R_REPORT_REP_H
+#define M2R_REPORT_REP_H
+#include <stdio.h>
+
+#include "m2r.h"
+#include "names.h"
+
+/* The integer fields of a record, by their JSON key. */
+#define REP_FIELDS(X) \
+	X(F_FUNCTIONS, "functions") X(F_COMPARED, "compared") \
+	X(F_BLOCKS, "blocks") X(F_VARS, "vars") X(F_PROMOTABLE, "promotable") \
+	X(F_PROMOTED, "promoted") X(F_GCC_PROMOTED, "gcc_promoted") \
+	X(F_PHIS, "phis") X(F_PHIS_KEPT, "phis_kept") X(F_GCC_PHIS, "gcc_phis") \
+	X(F_AGREE, "agree") X(F_DIFFER, "differ") X(F_UNEXPLAINED, "unexplained") \
+	X(F_REWRITTEN, "rewritten") X(F_PHIS_BUILT, "phis_built") \
+	X(F_LOWER_NS, "lower_ns") X(F_CORE_NS, "core_ns") X(F_GCC_NS, "gcc_ns") \
+	X(F_REWRITE_NS, "rewrite_ns")
+#define REP_ENUM_(id, key) id,
+enum Field { REP_FIELDS(REP_ENUM_) NFIELD };
+extern const char *const field_key[NFIELD];
+
+enum RecType { REC_FUNCTION, REC_UNIT };
+
+typedef struct Rec {
+	int type;                   /* enum RecType */
+	/* Strings are interned (run_intern): equal strings, equal pointers;
+	 * "" when the record has no such key. */
+	const char *tool, *file, *function, *mode, *placement, *clock;
+	const char *dumpbase, *cwd, *host, *fallback, *lower_error;
+	long long f[NFIELD];
+	long long counter[NCOUNTER];
+	long long not_promoted[NREASON];
+	long long paths[NPATH];
+	long long why[NWHY];
+	long long renamed_by[NRENAMER];
+	long long fallbacks[NFALLBACK];
+	int var0, nvar;             /* its variables: run->var.v[var0 ..] */
+	int folded;                 /* duplicates folded into this one */
+	int input;                  /* index of the input it came from */
+	long line;                  /* its line there */
+} Rec;
+
+/* A variable of a function record (the fields a report shows). */
+typedef struct Var {
+	const char *name;
+	int line;
+	signed char ours, gcc;      /* 0/1 */
+	signed char why, reason, path, renamed_by, fallback; /* enums; -1 absent */
+	int phis, phis_kept, gcc_phis;
+} Var;
+
+/* One input as given on the command line (a directory is one input). */
+typedef struct Input {
+	const char *name;
+	long files, lines, records, skipped;
+	long first_bad_line;        /* of the first skipped line */
+	const char *first_bad_file; /* its file (inside a directory) */
+	char first_bad_why[96];
+	int unreadable;             /* it, or a file in it, could not be read */
+} Input;
+
+typedef struct Run {
+	Arena *a;
+	Hash strs;                  /* interned strings */
+	Hash keys;                  /* fold keys -> index in fn or unit */
+	VEC(Rec *) fn;              /* function records, in reading order */
+	VEC(Rec *) unit;            /* unit records */
+	VEC(Var) var;
+	VEC(Input) in;
+	long folded_fn, folded_unit;
+	long folded_differing;      /* folded duplicates whose results differ */
+	int clocks;                 /* bit 0: wall, bit 1: cpu, bit 2: other */
+} Run;
+
+/* load.c */
+Run *run_new(void);
+void run_free(Run *r);
+const char *run_intern(Run *r, const char *s);
+/* Reads one INPUT (file, directory, "-") into r; messages on stderr.
+ * Returns 0, or -1 when it (or a file in it) could not be read. */
+int run_read(Run *r, const char *input);
+
+/* rows.c: per-file sums, one Rec of type REC_UNIT per file (function ""),
+ * in the order of each file's first function; *n gets their count. */
+Rec **run_by_file(Run *r, int *n);
+/* Adds src's numbers into dst (every field and array). */
+void rec_add(Rec *dst, const Rec *src);
+long long rec_ours_ns(const Rec *x);    /* lower_ns + core_ns */
+/* Writes a string as a JSON string / a CSV field. */
+void put_json_str(FILE *o, const char *s);
+void put_csv_str(FILE *o, const char *s);
+enum Format { FMT_TEXT, FMT_CSV, FMT_JSON };
+/* The rows: one per function (by_file 0) or per file, CSV or JSON Lines. */
+void write_rows(FILE *o, Run *r, int fmt, int by_file);
+
+/* summary.c: the text summary and the top-n lists.  Returns the number
+ * of unexplained differences. */
+long write_summary(FILE *o, Run *r, int by_file, int top);
+void fmt_ns(char *buf, size_t n, long long ns);
+
+/* diff.c: A against B, by file and function. */
+void write_diff(FILE *o, Run *a, Run *b, const char *na, const char *nb, int fmt, int top);
+#endif

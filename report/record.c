@@ -1,4 +1,4 @@
-/* record.c - the one JSON Lines record writer of both tools (schema 2:
+/* record.c - the one JSON Lines record writer of both tools (schema 3:
  * doc/statistics.md, doc/record.schema.json).
  *
  * Every key has one type wherever it appears: counts are integers, a
@@ -7,7 +7,12 @@
  * (zeros included), and "reason" is always there ("none" when promoted).
  * Keys only one tool has are left out by the other (the schema says
  * which). */
+#define _POSIX_C_SOURCE 200809L /* gethostname, getcwd, open_memstream */
 #include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 /* Names are LLVM identifiers or GCC's, possibly with quotes: escape. */
 void json_str(FILE *out, const char *s)
@@ -88,8 +93,37 @@ static void json_rewrite(FILE *o, const FnReport *r, const Totals *t)
 	fprintf(o, ",\"rewrite_ns\":%lld", t->rewrite_ns);
 }
 
-void rec_json(FILE *o, const RecOpts *ro, const char *file, const FnReport *r,
-	      const Totals *t, int with_vars)
+static const char *dumpbase;
+void rec_set_dumpbase(const char *d) { dumpbase = d; }
+
+/* Where the record was made: the same in every record of a process, so
+ * that a report tells two builds (and two hosts of one build) apart;
+ * "" when the system does not say. */
+static void json_origin(FILE *o, const RecOpts *ro, const char *file)
+{
+	static char host[256], cwd[4096];
+	static int known;
+	if (!known) {
+		if (gethostname(host, sizeof host))
+			host[0] = 0;
+		host[sizeof host - 1] = 0;
+		if (!getcwd(cwd, sizeof cwd))
+			cwd[0] = 0;
+		known = 1;
+	}
+	fprintf(o, ",\"schema\":%d,\"tool\":\"%s\",\"host\":", M2R_SCHEMA_VERSION,
+		ro->tool == TOOL_PLUGIN ? "plugin" : "m2r-opt");
+	json_str(o, host);
+	fputs(",\"cwd\":", o);
+	json_str(o, cwd);
+	fputs(",\"dumpbase\":", o);
+	json_str(o, dumpbase ? dumpbase : file);
+	fprintf(o, ",\"pid\":%ld", (long)getpid());
+}
+
+/* Everything of a record but its variables and the closing brace. */
+static void rec_head(FILE *o, const RecOpts *ro, const char *file, const FnReport *r,
+		     const Totals *t)
 {
 	int plugin = ro->tool == TOOL_PLUGIN;
 	fprintf(o, "{\"type\":\"%s\",\"file\":", r ? "function" : "unit");
@@ -100,8 +134,8 @@ void rec_json(FILE *o, const RecOpts *ro, const char *file, const FnReport *r,
 	} else {
 		fprintf(o, ",\"functions\":%ld", t->functions);
 	}
-	fprintf(o, ",\"schema\":%d,\"tool\":\"%s\",\"clock\":\"%s\"", M2R_SCHEMA_VERSION,
-		plugin ? "plugin" : "m2r-opt", m2r_clock_name());
+	json_origin(o, ro, file);
+	fprintf(o, ",\"clock\":\"%s\"", m2r_clock_name());
 	if (plugin)
 		fprintf(o, ",\"mode\":\"%s\"", ro->mode == RMODE_REWRITE ? "rewrite" : "analyze");
 	fprintf(o, ",\"placement\":\"%s\"", placement_name(ro->placement));
@@ -130,6 +164,12 @@ void rec_json(FILE *o, const RecOpts *ro, const char *file, const FnReport *r,
 		fputs(",\"lower_error\":", o);
 		json_str(o, r->lower_err);
 	}
+}
+
+void rec_json(FILE *o, const RecOpts *ro, const char *file, const FnReport *r,
+	      const Totals *t, int with_vars)
+{
+	rec_head(o, ro, file, r, t);
 	if (r && with_vars) {
 		fputs(",\"variables\":[", o);
 		for (int i = 0; i < r->nvar; i++) {
@@ -140,4 +180,138 @@ void rec_json(FILE *o, const RecOpts *ro, const char *file, const FnReport *r,
 		fputc(']', o);
 	}
 	fputs("}\n", o);
+}
+
+/* ---------- split records ---------- */
+
+/* Room for a part number or count in a line's size estimate. */
+enum { NUMW = 10 };
+
+/* What starts a "variables" record: the keys that join it to its
+ * function record (doc/statistics.md). */
+static void cont_head(FILE *o, const RecOpts *ro, const char *file, const FnReport *r)
+{
+	fputs("{\"type\":\"variables\",\"file\":", o);
+	json_str(o, file);
+	fputs(",\"function\":", o);
+	json_str(o, r->function);
+	json_origin(o, ro, file);
+	if (ro->tool == TOOL_PLUGIN)
+		fprintf(o, ",\"mode\":\"%s\"", ro->mode == RMODE_REWRITE ? "rewrite" : "analyze");
+}
+
+/* Line p of n (p from 1): the head, the variables v[from..to), the end. */
+static void put_part(const char *prefix, const char *head, int p, int n, char **v,
+		     const size_t *vlen, int from, int to, RecPut *put, void *arg)
+{
+	char *b = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&b, &len);
+	if (!m)
+		die("open_memstream: out of memory");
+	fprintf(m, "%s%s", prefix, head);
+	if (p > 1)
+		fprintf(m, ",\"part\":%d", p);
+	fprintf(m, ",\"parts\":%d,\"variables\":[", n);
+	for (int i = from; i < to; i++) {
+		if (i > from)
+			fputc(',', m);
+		fwrite(v[i], 1, vlen[i], m);
+	}
+	fputs("]}\n", m);
+	fclose(m);
+	put(arg, b, len);
+	free(b);
+}
+
+static char *render_str(size_t *len, void (*fn)(FILE *, const void *), const void *x)
+{
+	char *b = NULL;
+	FILE *m = open_memstream(&b, len);
+	if (!m)
+		die("open_memstream: out of memory");
+	fn(m, x);
+	fclose(m);
+	return b;
+}
+
+struct VarArg { const RecOpts *ro; const FnReport *r; const VarReport *v; };
+static void render_var(FILE *m, const void *x)
+{
+	const struct VarArg *a = x;
+	json_var(m, a->ro, a->r, a->v);
+}
+struct HeadArg { const RecOpts *ro; const char *file; const FnReport *r; const Totals *t; int cont; };
+static void render_head(FILE *m, const void *x)
+{
+	const struct HeadArg *a = x;
+	if (a->cont)
+		cont_head(m, a->ro, a->file, a->r);
+	else
+		rec_head(m, a->ro, a->file, a->r, a->t);
+}
+
+/* Split r's variables into parts (start[p] is part p's first variable,
+ * start[n] = nvar) so that each line fits in limit; returns n. */
+static int split(const FnReport *r, const size_t *vlen, size_t first, size_t rest, size_t limit,
+		 int *start)
+{
+	int n = 0, i = 0;
+	size_t fixed = first;
+	start[0] = 0;
+	for (;;) {
+		size_t used = fixed;
+		int from = i;
+		/* the first part may hold no variable; every other part one */
+		while (i < r->nvar && (i == from && n > 0 ? 1 : used + vlen[i] + 1 <= limit))
+			used += vlen[i++] + 1;
+		start[++n] = i;
+		if (i >= r->nvar)
+			return n;
+		fixed = rest;
+	}
+}
+
+void rec_lines(const RecOpts *ro, const char *file, const FnReport *r, const Totals *t,
+	       const char *prefix, size_t limit, RecPut *put, void *arg)
+{
+	char *b = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&b, &len);
+	if (!m)
+		die("open_memstream: out of memory");
+	fputs(prefix, m);
+	rec_json(m, ro, file, r, t, 1);
+	fclose(m);
+	if (len <= limit || !r || r->nvar == 0) {
+		put(arg, b, len);
+		free(b);
+		return;
+	}
+	free(b);
+	char **v = xmalloc(r->nvar * sizeof *v);
+	size_t *vlen = xmalloc(r->nvar * sizeof *vlen);
+	int *start = xmalloc((r->nvar + 2) * sizeof *start);
+	for (int i = 0; i < r->nvar; i++) {
+		struct VarArg a = { ro, r, &r->var[i] };
+		v[i] = render_str(&vlen[i], render_var, &a);
+	}
+	struct HeadArg ha = { ro, file, r, t, 0 }, hc = { ro, file, r, t, 1 };
+	size_t hlen, clen;
+	char *head = render_str(&hlen, render_head, &ha);
+	char *chead = render_str(&clen, render_head, &hc);
+	/* prefix, head, ["part":P,]"parts":N,"variables":[ ... ]}\n */
+	size_t tail = strlen(",\"part\":,\"parts\":,\"variables\":[]}\n") + 2 * NUMW;
+	size_t pl = strlen(prefix);
+	int n = split(r, vlen, pl + hlen + tail, pl + clen + tail, limit, start);
+	for (int p = 1; p <= n; p++)
+		put_part(prefix, p == 1 ? head : chead, p, n, v, vlen, start[p - 1], start[p], put,
+			 arg);
+	for (int i = 0; i < r->nvar; i++)
+		free(v[i]);
+	free(v);
+	free(vlen);
+	free(start);
+	free(head);
+	free(chead);
 }

@@ -200,23 +200,60 @@ static void cont_head(FILE *o, const RecOpts *ro, const char *file, const FnRepo
 		fprintf(o, ",\"mode\":\"%s\"", ro->mode == RMODE_REWRITE ? "rewrite" : "analyze");
 }
 
-/* Line p of n (p from 1): the head, the variables v[from..to), the end. */
-static void put_part(const char *prefix, const char *head, int p, int n, char **v,
-		     const size_t *vlen, int from, int to, RecPut *put, void *arg)
+/* A function record's pieces, rendered once into one buffer: piece 0
+ * the function record's head, 1 a "variables" record's head, 2 + i the
+ * variable i; piece k is buf[off[k] .. off[k + 1]). */
+typedef struct Pieces {
+	char *buf;
+	size_t *off;
+} Pieces;
+
+static size_t plen(const Pieces *pc, int k) { return pc->off[k + 1] - pc->off[k]; }
+
+static FILE *memstream(char **b, size_t *len)
+{
+	FILE *m = open_memstream(b, len);
+	if (!m)
+		die("open_memstream: out of memory");
+	return m;
+}
+
+static void pieces(Pieces *pc, const RecOpts *ro, const char *file, const FnReport *r,
+		   const Totals *t)
+{
+	size_t len = 0;
+	FILE *m = memstream(&pc->buf, &len);
+	pc->off = xmalloc((r->nvar + 3) * sizeof *pc->off);
+	pc->off[0] = 0;
+	for (int k = 0; k < r->nvar + 2; k++) {
+		if (k == 0)
+			rec_head(m, ro, file, r, t);
+		else if (k == 1)
+			cont_head(m, ro, file, r);
+		else
+			json_var(m, ro, r, &r->var[k - 2]);
+		fflush(m); /* len is the size so far */
+		pc->off[k + 1] = len;
+	}
+	fclose(m);
+}
+
+/* Line p of n (p from 1): its head, the variables [from, to), the end. */
+static void put_part(const char *prefix, const Pieces *pc, int p, int n, int from, int to,
+		     RecPut *put, void *arg)
 {
 	char *b = NULL;
 	size_t len = 0;
-	FILE *m = open_memstream(&b, &len);
-	if (!m)
-		die("open_memstream: out of memory");
-	fprintf(m, "%s%s", prefix, head);
+	FILE *m = memstream(&b, &len);
+	fputs(prefix, m);
+	fwrite(pc->buf + pc->off[p > 1], 1, plen(pc, p > 1), m);
 	if (p > 1)
 		fprintf(m, ",\"part\":%d", p);
 	fprintf(m, ",\"parts\":%d,\"variables\":[", n);
 	for (int i = from; i < to; i++) {
 		if (i > from)
 			fputc(',', m);
-		fwrite(v[i], 1, vlen[i], m);
+		fwrite(pc->buf + pc->off[2 + i], 1, plen(pc, 2 + i), m);
 	}
 	fputs("]}\n", m);
 	fclose(m);
@@ -224,52 +261,22 @@ static void put_part(const char *prefix, const char *head, int p, int n, char **
 	free(b);
 }
 
-static char *render_str(size_t *len, void (*fn)(FILE *, const void *), const void *x)
-{
-	char *b = NULL;
-	FILE *m = open_memstream(&b, len);
-	if (!m)
-		die("open_memstream: out of memory");
-	fn(m, x);
-	fclose(m);
-	return b;
-}
-
-struct VarArg { const RecOpts *ro; const FnReport *r; const VarReport *v; };
-static void render_var(FILE *m, const void *x)
-{
-	const struct VarArg *a = x;
-	json_var(m, a->ro, a->r, a->v);
-}
-struct HeadArg { const RecOpts *ro; const char *file; const FnReport *r; const Totals *t; int cont; };
-static void render_head(FILE *m, const void *x)
-{
-	const struct HeadArg *a = x;
-	if (a->cont)
-		cont_head(m, a->ro, a->file, a->r);
-	else
-		rec_head(m, a->ro, a->file, a->r, a->t);
-}
-
-/* Split r's variables into parts (start[p] is part p's first variable,
- * start[n] = nvar) so that each line fits in limit; returns n. */
-static int split(const FnReport *r, const size_t *vlen, size_t first, size_t rest, size_t limit,
-		 int *start)
+/* Split the variables into parts, part p holding [start[p-1], start[p]),
+ * each line within limit: part 1 as many as fit (maybe none), every
+ * other part at least one.  fixed[0], fixed[1]: a line's size without
+ * variables, of part 1 and of the others.  Returns the number of parts. */
+static int split(const Pieces *pc, int nvar, const size_t fixed[2], size_t limit, int *start)
 {
 	int n = 0, i = 0;
-	size_t fixed = first;
 	start[0] = 0;
-	for (;;) {
-		size_t used = fixed;
+	while (n == 0 || i < nvar) {
+		size_t used = fixed[n > 0];
 		int from = i;
-		/* the first part may hold no variable; every other part one */
-		while (i < r->nvar && (i == from && n > 0 ? 1 : used + vlen[i] + 1 <= limit))
-			used += vlen[i++] + 1;
+		while (i < nvar && ((n > 0 && i == from) || used + plen(pc, 2 + i) + 1 <= limit))
+			used += plen(pc, 2 + i++) + 1;
 		start[++n] = i;
-		if (i >= r->nvar)
-			return n;
-		fixed = rest;
 	}
+	return n;
 }
 
 void rec_lines(const RecOpts *ro, const char *file, const FnReport *r, const Totals *t,
@@ -277,9 +284,7 @@ void rec_lines(const RecOpts *ro, const char *file, const FnReport *r, const Tot
 {
 	char *b = NULL;
 	size_t len = 0;
-	FILE *m = open_memstream(&b, &len);
-	if (!m)
-		die("open_memstream: out of memory");
+	FILE *m = memstream(&b, &len);
 	fputs(prefix, m);
 	rec_json(m, ro, file, r, t, 1);
 	fclose(m);
@@ -289,29 +294,16 @@ void rec_lines(const RecOpts *ro, const char *file, const FnReport *r, const Tot
 		return;
 	}
 	free(b);
-	char **v = xmalloc(r->nvar * sizeof *v);
-	size_t *vlen = xmalloc(r->nvar * sizeof *vlen);
-	int *start = xmalloc((r->nvar + 2) * sizeof *start);
-	for (int i = 0; i < r->nvar; i++) {
-		struct VarArg a = { ro, r, &r->var[i] };
-		v[i] = render_str(&vlen[i], render_var, &a);
-	}
-	struct HeadArg ha = { ro, file, r, t, 0 }, hc = { ro, file, r, t, 1 };
-	size_t hlen, clen;
-	char *head = render_str(&hlen, render_head, &ha);
-	char *chead = render_str(&clen, render_head, &hc);
+	Pieces pc;
+	pieces(&pc, ro, file, r, t);
 	/* prefix, head, ["part":P,]"parts":N,"variables":[ ... ]}\n */
-	size_t tail = strlen(",\"part\":,\"parts\":,\"variables\":[]}\n") + 2 * NUMW;
-	size_t pl = strlen(prefix);
-	int n = split(r, vlen, pl + hlen + tail, pl + clen + tail, limit, start);
+	size_t tail = strlen(prefix) + strlen(",\"part\":,\"parts\":,\"variables\":[]}\n") + 2 * NUMW;
+	size_t fixed[2] = { plen(&pc, 0) + tail, plen(&pc, 1) + tail };
+	int *start = xmalloc((r->nvar + 2) * sizeof *start);
+	int n = split(&pc, r->nvar, fixed, limit, start);
 	for (int p = 1; p <= n; p++)
-		put_part(prefix, p == 1 ? head : chead, p, n, v, vlen, start[p - 1], start[p], put,
-			 arg);
-	for (int i = 0; i < r->nvar; i++)
-		free(v[i]);
-	free(v);
-	free(vlen);
+		put_part(prefix, &pc, p, n, start[p - 1], start[p], put, arg);
 	free(start);
-	free(head);
-	free(chead);
+	free(pc.off);
+	free(pc.buf);
 }

@@ -33,9 +33,11 @@ RecOpts out_recopts(void)
 	ro.tool = TOOL_PLUGIN;
 	ro.mode = m2r_args.mode == MODE_REWRITE ? RMODE_REWRITE : RMODE_ANALYZE;
 	ro.placement = m2r_args.placement;
-	/* What the driver gave cc1 (-dumpdir and -dumpbase: "f.c", "out/g.c",
-	 * under distcc the server's temporary name); main_input_filename is
-	 * the source, read from the line markers of preprocessed input. */
+	/* The records' "dumpbase", set here since every writer of records
+	 * (output=, format=json) gets its RecOpts here: what the driver gave
+	 * cc1 (-dumpdir and -dumpbase: "f.c", "out/g.c", under distcc the
+	 * server's temporary name); main_input_filename is the source, read
+	 * from the line markers of preprocessed input. */
 	rec_set_dumpbase(dump_base_name ? dump_base_name : main_input_filename);
 	return ro;
 }

@@ -17,8 +17,9 @@ const char m2r_help[] =
 	"  stats=none|summary|functions|variables  what to print on stderr at the end\n"
 	"                                           of the unit (default summary)\n"
 	"  format=text|json|csv    format of what stats= prints (default text)\n"
-	"  output=PATH             append JSON Lines records to PATH (one per function,\n"
-	"                          one per unit)\n"
+	"  output=PATH|-           append JSON Lines records to PATH (one per function,\n"
+	"                          one per unit); -: on stderr, each line prefixed\n"
+	"                          'm2r-record: ' (what distcc and icecc bring back)\n"
 	"  dump[=PATH]             IR before and after promotion and the comparison, per\n"
 	"                          function (default PATH: <dumpbase>.mem2reg)\n"
 	"  mode=analyze|rewrite    analyze: compare with GCC's into-SSA, change\n"
@@ -52,7 +53,7 @@ static const char *const path_vals[] = { NULL };
 static const Key keys[] = {
 	{ "stats", stats_vals, "none, summary, functions or variables", 0 },
 	{ "format", format_vals, "text, json or csv", 0 },
-	{ "output", path_vals, "a file name", 0 },
+	{ "output", path_vals, "a file name, or - for stderr", 0 },
 	{ "dump", path_vals, "a file name, or no value for <dumpbase>.mem2reg", 1 },
 	{ "mode", mode_vals, "analyze or rewrite", 0 },
 	{ "placement", placement_vals, m2r_name_list(NT_PLACEMENT), 0 },

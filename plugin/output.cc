@@ -1,5 +1,7 @@
 /* output.cc - where the plugin's reports go: stderr at the end of the
- * unit (stats=, format=), JSON Lines records (output=), the dump file
+ * unit (stats=, format=), JSON Lines records (output=PATH, or output=-:
+ * prefixed lines on stderr, the channel that comes back from distcc and
+ * icecc), the dump file
  * (dump=).  What they say is written by the report layer (report/); the
  * schema is doc/statistics.md.
  *
@@ -12,6 +14,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -30,46 +33,79 @@ RecOpts out_recopts(void)
 	ro.tool = TOOL_PLUGIN;
 	ro.mode = m2r_args.mode == MODE_REWRITE ? RMODE_REWRITE : RMODE_ANALYZE;
 	ro.placement = m2r_args.placement;
+	/* The records' "dumpbase", set here since every writer of records
+	 * (output=, format=json) gets its RecOpts here: what the driver gave
+	 * cc1 (-dumpdir and -dumpbase: "f.c", "out/g.c", under distcc the
+	 * server's temporary name); main_input_filename is the source, read
+	 * from the line markers of preprocessed input. */
+	rec_set_dumpbase(dump_base_name ? dump_base_name : main_input_filename);
 	return ro;
 }
 
-/* Append one record to output= with one write(2) on an O_APPEND fd, so
- * that parallel compilations into one file never interleave. */
-static void write_record(const char *buf, size_t len)
+static int to_stderr(void) { return !strcmp(m2r_args.output, "-"); }
+
+/* Write all of buf to fd: one write(2) unless the kernel takes less
+ * (then the rest, rather than lose it); 0 on an error. */
+static int write_all(int fd, const char *buf, size_t len)
 {
-	if (!m2r_args.output || out_failed)
+	while (len > 0) {
+		ssize_t n = write(fd, buf, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return 0;
+		buf += n, len -= n;
+	}
+	return 1;
+}
+
+/* One record line, whole, with one write(2): output=PATH on an O_APPEND
+ * descriptor, so that parallel compilations into one file never
+ * interleave; output=- on fd 2, past stdio (what GCC printed before is
+ * flushed first, so the order on stderr is kept). */
+static void put_line(void *, const char *buf, size_t len)
+{
+	if (out_failed)
 		return;
+	if (to_stderr()) {
+		fflush(stderr);
+		if (!write_all(2, buf, len)) {
+			out_failed = 1;
+			error("mem2reg: cannot write records to stderr "
+			      "(%<-fplugin-arg-mem2reg-output=-%>): %m");
+		}
+		return;
+	}
 	if (out_fd < 0) {
 		out_fd = open(m2r_args.output, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
 		if (out_fd < 0) {
 			out_failed = 1;
-			error("mem2reg: cannot open %qs: %m", m2r_args.output);
+			error("mem2reg: cannot open %qs for %<-fplugin-arg-mem2reg-output=%s%>: %m",
+			      m2r_args.output, m2r_args.output);
 			return;
 		}
 	}
-	ssize_t n;
-	do
-		n = write(out_fd, buf, len);
-	while (n < 0 && errno == EINTR);
-	if (n != (ssize_t)len) {
+	if (!write_all(out_fd, buf, len)) {
 		out_failed = 1;
-		error("mem2reg: cannot write to %qs: %m", m2r_args.output);
+		error("mem2reg: cannot write to %qs for %<-fplugin-arg-mem2reg-output=%s%>: %m",
+		      m2r_args.output, m2r_args.output);
 	}
 }
 
 /* ---------- per function, per unit ---------- */
 
+/* output=PATH: each record whole on one line.  output=-: "m2r-record: "
+ * lines of at most PIPE_BUF bytes where they can be (a long function
+ * record is split), since only a write of at most PIPE_BUF bytes to a
+ * pipe is atomic: make -j's compilations share one. */
 static void out_record(const RecOpts *ro, const char *file, const FnReport *r, const Totals *t)
 {
 	if (!m2r_args.output)
 		return;
-	char *b = NULL;
-	size_t n = 0;
-	FILE *m = open_memstream(&b, &n);
-	rec_json(m, ro, file, r, t, 1);
-	fclose(m);
-	write_record(b, n);
-	free(b);
+	if (to_stderr())
+		rec_lines(ro, file, r, t, M2R_RECORD_PREFIX, PIPE_BUF, put_line, NULL);
+	else
+		rec_lines(ro, file, r, t, "", (size_t)-1, put_line, NULL);
 }
 
 void out_function(const FnReport *r)

@@ -1,4 +1,4 @@
-/* record.c - the one JSON Lines record writer of both tools (schema 2:
+/* record.c - the one JSON Lines record writer of both tools (schema 3:
  * doc/statistics.md, doc/record.schema.json).
  *
  * Every key has one type wherever it appears: counts are integers, a
@@ -7,7 +7,12 @@
  * (zeros included), and "reason" is always there ("none" when promoted).
  * Keys only one tool has are left out by the other (the schema says
  * which). */
+#define _POSIX_C_SOURCE 200809L /* gethostname, getcwd, open_memstream */
 #include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 /* Names are LLVM identifiers or GCC's, possibly with quotes: escape. */
 void json_str(FILE *out, const char *s)
@@ -88,8 +93,37 @@ static void json_rewrite(FILE *o, const FnReport *r, const Totals *t)
 	fprintf(o, ",\"rewrite_ns\":%lld", t->rewrite_ns);
 }
 
-void rec_json(FILE *o, const RecOpts *ro, const char *file, const FnReport *r,
-	      const Totals *t, int with_vars)
+static const char *dumpbase;
+void rec_set_dumpbase(const char *d) { dumpbase = d; }
+
+/* Where the record was made: the same in every record of a process, so
+ * that a report tells two builds (and two hosts of one build) apart;
+ * "" when the system does not say. */
+static void json_origin(FILE *o, const RecOpts *ro, const char *file)
+{
+	static char host[256], cwd[4096];
+	static int known;
+	if (!known) {
+		if (gethostname(host, sizeof host))
+			host[0] = 0;
+		host[sizeof host - 1] = 0;
+		if (!getcwd(cwd, sizeof cwd))
+			cwd[0] = 0;
+		known = 1;
+	}
+	fprintf(o, ",\"schema\":%d,\"tool\":\"%s\",\"host\":", M2R_SCHEMA_VERSION,
+		ro->tool == TOOL_PLUGIN ? "plugin" : "m2r-opt");
+	json_str(o, host);
+	fputs(",\"cwd\":", o);
+	json_str(o, cwd);
+	fputs(",\"dumpbase\":", o);
+	json_str(o, dumpbase ? dumpbase : file);
+	fprintf(o, ",\"pid\":%ld", (long)getpid());
+}
+
+/* Everything of a record but its variables and the closing brace. */
+static void rec_head(FILE *o, const RecOpts *ro, const char *file, const FnReport *r,
+		     const Totals *t)
 {
 	int plugin = ro->tool == TOOL_PLUGIN;
 	fprintf(o, "{\"type\":\"%s\",\"file\":", r ? "function" : "unit");
@@ -100,8 +134,8 @@ void rec_json(FILE *o, const RecOpts *ro, const char *file, const FnReport *r,
 	} else {
 		fprintf(o, ",\"functions\":%ld", t->functions);
 	}
-	fprintf(o, ",\"schema\":%d,\"tool\":\"%s\",\"clock\":\"%s\"", M2R_SCHEMA_VERSION,
-		plugin ? "plugin" : "m2r-opt", m2r_clock_name());
+	json_origin(o, ro, file);
+	fprintf(o, ",\"clock\":\"%s\"", m2r_clock_name());
 	if (plugin)
 		fprintf(o, ",\"mode\":\"%s\"", ro->mode == RMODE_REWRITE ? "rewrite" : "analyze");
 	fprintf(o, ",\"placement\":\"%s\"", placement_name(ro->placement));
@@ -130,6 +164,12 @@ void rec_json(FILE *o, const RecOpts *ro, const char *file, const FnReport *r,
 		fputs(",\"lower_error\":", o);
 		json_str(o, r->lower_err);
 	}
+}
+
+void rec_json(FILE *o, const RecOpts *ro, const char *file, const FnReport *r,
+	      const Totals *t, int with_vars)
+{
+	rec_head(o, ro, file, r, t);
 	if (r && with_vars) {
 		fputs(",\"variables\":[", o);
 		for (int i = 0; i < r->nvar; i++) {
@@ -140,4 +180,130 @@ void rec_json(FILE *o, const RecOpts *ro, const char *file, const FnReport *r,
 		fputc(']', o);
 	}
 	fputs("}\n", o);
+}
+
+/* ---------- split records ---------- */
+
+/* Room for a part number or count in a line's size estimate. */
+enum { NUMW = 10 };
+
+/* What starts a "variables" record: the keys that join it to its
+ * function record (doc/statistics.md). */
+static void cont_head(FILE *o, const RecOpts *ro, const char *file, const FnReport *r)
+{
+	fputs("{\"type\":\"variables\",\"file\":", o);
+	json_str(o, file);
+	fputs(",\"function\":", o);
+	json_str(o, r->function);
+	json_origin(o, ro, file);
+	if (ro->tool == TOOL_PLUGIN)
+		fprintf(o, ",\"mode\":\"%s\"", ro->mode == RMODE_REWRITE ? "rewrite" : "analyze");
+}
+
+/* A function record's pieces, rendered once into one buffer: piece 0
+ * the function record's head, 1 a "variables" record's head, 2 + i the
+ * variable i; piece k is buf[off[k] .. off[k + 1]). */
+typedef struct Pieces {
+	char *buf;
+	size_t *off;
+} Pieces;
+
+static size_t plen(const Pieces *pc, int k) { return pc->off[k + 1] - pc->off[k]; }
+
+static FILE *memstream(char **b, size_t *len)
+{
+	FILE *m = open_memstream(b, len);
+	if (!m)
+		die("open_memstream: out of memory");
+	return m;
+}
+
+static void pieces(Pieces *pc, const RecOpts *ro, const char *file, const FnReport *r,
+		   const Totals *t)
+{
+	size_t len = 0;
+	FILE *m = memstream(&pc->buf, &len);
+	pc->off = xmalloc((r->nvar + 3) * sizeof *pc->off);
+	pc->off[0] = 0;
+	for (int k = 0; k < r->nvar + 2; k++) {
+		if (k == 0)
+			rec_head(m, ro, file, r, t);
+		else if (k == 1)
+			cont_head(m, ro, file, r);
+		else
+			json_var(m, ro, r, &r->var[k - 2]);
+		fflush(m); /* len is the size so far */
+		pc->off[k + 1] = len;
+	}
+	fclose(m);
+}
+
+/* Line p of n (p from 1): its head, the variables [from, to), the end. */
+static void put_part(const char *prefix, const Pieces *pc, int p, int n, int from, int to,
+		     RecPut *put, void *arg)
+{
+	char *b = NULL;
+	size_t len = 0;
+	FILE *m = memstream(&b, &len);
+	fputs(prefix, m);
+	fwrite(pc->buf + pc->off[p > 1], 1, plen(pc, p > 1), m);
+	if (p > 1)
+		fprintf(m, ",\"part\":%d", p);
+	fprintf(m, ",\"parts\":%d,\"variables\":[", n);
+	for (int i = from; i < to; i++) {
+		if (i > from)
+			fputc(',', m);
+		fwrite(pc->buf + pc->off[2 + i], 1, plen(pc, 2 + i), m);
+	}
+	fputs("]}\n", m);
+	fclose(m);
+	put(arg, b, len);
+	free(b);
+}
+
+/* Split the variables into parts, part p holding [start[p-1], start[p]),
+ * each line within limit: part 1 as many as fit (maybe none), every
+ * other part at least one.  fixed[0], fixed[1]: a line's size without
+ * variables, of part 1 and of the others.  Returns the number of parts. */
+static int split(const Pieces *pc, int nvar, const size_t fixed[2], size_t limit, int *start)
+{
+	int n = 0, i = 0;
+	start[0] = 0;
+	while (n == 0 || i < nvar) {
+		size_t used = fixed[n > 0];
+		int from = i;
+		while (i < nvar && ((n > 0 && i == from) || used + plen(pc, 2 + i) + 1 <= limit))
+			used += plen(pc, 2 + i++) + 1;
+		start[++n] = i;
+	}
+	return n;
+}
+
+void rec_lines(const RecOpts *ro, const char *file, const FnReport *r, const Totals *t,
+	       const char *prefix, size_t limit, RecPut *put, void *arg)
+{
+	char *b = NULL;
+	size_t len = 0;
+	FILE *m = memstream(&b, &len);
+	fputs(prefix, m);
+	rec_json(m, ro, file, r, t, 1);
+	fclose(m);
+	if (len <= limit || !r || r->nvar == 0) {
+		put(arg, b, len);
+		free(b);
+		return;
+	}
+	free(b);
+	Pieces pc;
+	pieces(&pc, ro, file, r, t);
+	/* prefix, head, ["part":P,]"parts":N,"variables":[ ... ]}\n */
+	size_t tail = strlen(prefix) + strlen(",\"part\":,\"parts\":,\"variables\":[]}\n") + 2 * NUMW;
+	size_t fixed[2] = { plen(&pc, 0) + tail, plen(&pc, 1) + tail };
+	int *start = xmalloc((r->nvar + 2) * sizeof *start);
+	int n = split(&pc, r->nvar, fixed, limit, start);
+	for (int p = 1; p <= n; p++)
+		put_part(prefix, &pc, p, n, start[p - 1], start[p], put, arg);
+	free(start);
+	free(pc.off);
+	free(pc.buf);
 }

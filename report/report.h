@@ -17,8 +17,14 @@ extern "C" {
 #endif
 
 /* The version written in every record's "schema" field.  Version 1 was
- * the plugin's records before the field existed (doc/statistics.md). */
-#define M2R_SCHEMA_VERSION 2
+ * the plugin's records before the field existed; 3 added where a record
+ * was made (host, cwd, dumpbase, pid) and the split of a long function
+ * record (doc/statistics.md). */
+#define M2R_SCHEMA_VERSION 3
+
+/* What starts every record line the plugin writes on stderr (output=-),
+ * so that a reader finds records anywhere in a build log. */
+#define M2R_RECORD_PREFIX "m2r-record: "
 
 typedef struct VarReport {
 	const char *name;
@@ -78,6 +84,11 @@ typedef struct RecOpts {
 	int placement;      /* enum Placement */
 } RecOpts;
 
+/* The plugin: the translation unit's dump base name (GCC's
+ * dump_base_name), in every record from now on; until then (m2r-opt)
+ * a record's "dumpbase" is its file. */
+void rec_set_dumpbase(const char *dumpbase);
+
 /* Totals of one function or of a unit: what records sum.  The scalar
  * fields are a table so that sums and the unit record cannot miss one. */
 #define TOTAL_FIELDS(X) \
@@ -102,6 +113,17 @@ void totals_add(Totals *u, const Totals *t);
  * of t for file. */
 void rec_json(FILE *o, const RecOpts *ro, const char *file, const FnReport *r,
 	      const Totals *t, int with_vars);
+/* The same record as lines prefix + JSON + '\n', each handed to put()
+ * whole.  A function record whose line would be longer than limit bytes
+ * is split: the function record with "parts":N and the variables that
+ * fit, then N-1 "variables" records with the rest, each line within
+ * limit when one variable fits in it (doc/statistics.md, "Split
+ * records").  A line that cannot be made short enough (a unit or
+ * function record without its variables, or one variable, over limit)
+ * is put whole all the same. */
+typedef void RecPut(void *arg, const char *line, size_t len);
+void rec_lines(const RecOpts *ro, const char *file, const FnReport *r, const Totals *t,
+	       const char *prefix, size_t limit, RecPut *put, void *arg);
 /* s as a JSON string, quoted and escaped (NULL prints ""). */
 void json_str(FILE *out, const char *s);
 

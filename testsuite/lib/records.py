@@ -11,6 +11,16 @@ validation of records against the schema.
   records.py validate SCHEMA FILE...    validate every line of every FILE
                                         (JSON Lines) against SCHEMA; exit 1
                                         naming each bad record and why
+  records.py log SCHEMA [-o OUT] [--max N] LOG...
+                                        the same for the record lines of
+                                        build logs (output=-: what follows
+                                        "m2r-record: " anywhere in a line;
+                                        other lines are skipped), then join
+                                        split function records (each part
+                                        present, in order) and write the
+                                        joined records to OUT
+  records.py samevars A B               every function of A is in B with
+                                        the same variables (JSON Lines)
 
 The schema's names (reasons, paths, counters, ...) are never typed here:
 they come from `m2r-names --json`, the tables of core/names.h. What is
@@ -68,19 +78,26 @@ def schema(n):
         "required": ["name", "line", "ours", "reason", "path", "phi_blocks", "phis_kept"],
         "additionalProperties": False,
     }
-    common = ["type", "file", "schema", "tool", "clock", "placement", "blocks", "vars",
+    origin = ["type", "file", "schema", "tool", "host", "cwd", "dumpbase", "pid"]
+    common = ["clock", "placement", "blocks", "vars",
               "promotable", "promoted", "phis", "phis_kept"] + n["counter"] + [
               "not_promoted", "paths", "lower_ns", "core_ns"]
     plugin = ["mode", "compared", "gcc_promoted", "gcc_phis", "agree", "differ",
               "unexplained", "why", "gcc_ns"]
     rewrite = ["rewritten", "phis_built", "renamed_by", "fallbacks", "rewrite_ns"]
     props = {
-        "type": {"enum": ["function", "unit"]},
+        "type": {"enum": ["function", "unit", "variables"]},
         "file": {"type": "string"},
         "function": {"type": "string"},
         "functions": count,
         "schema": {"const": n["schema"]},
         "tool": {"enum": ["plugin", "m2r-opt"]},
+        "host": {"type": "string"},
+        "cwd": {"type": "string"},
+        "dumpbase": {"type": "string"},
+        "pid": count,
+        "part": {"type": "integer", "minimum": 2},
+        "parts": {"type": "integer", "minimum": 2},
         "clock": {"enum": ["wall", "cpu"]},
         "mode": {"enum": ["analyze", "rewrite"]},
         "placement": {"enum": n["placement"]},
@@ -110,6 +127,11 @@ def schema(n):
     def absent(keys):
         return {"not": {"anyOf": [{"required": [k]} for k in keys]}}
 
+    whole = {"enum": ["function", "unit"]}
+    # A "variables" record continues a split function record: only the
+    # keys that join it to that record, and its variables.
+    cont = origin + ["function", "mode", "part", "parts", "variables"]
+
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://example.invalid/mem2reg/record.schema.json",
@@ -121,24 +143,32 @@ def schema(n):
         "type": "object",
         "$defs": {"count": {"type": "integer", "minimum": 0}},
         "properties": props,
-        "required": common,
+        "required": origin,
         "additionalProperties": False,
         "allOf": [
+            when({"type": whole}, {"required": common}),
             when({"type": {"const": "function"}},
-                 {"required": ["function"], "allOf": [absent(["functions"])],
+                 {"required": ["function"], "allOf": [absent(["functions", "part"])],
                   "properties": {"rewritten": {"type": "boolean"}}}),
             when({"type": {"const": "unit"}},
                  {"required": ["functions"],
-                  "allOf": [absent(["function", "variables", "fallback", "lower_error"])],
+                  "allOf": [absent(["function", "variables", "fallback", "lower_error",
+                                    "part", "parts"])],
                   "properties": {"rewritten": {"type": "integer", "minimum": 0}}}),
-            when({"tool": {"const": "plugin"}}, {"required": plugin}),
+            when({"type": {"const": "variables"}},
+                 {"required": ["function", "part", "parts", "variables"],
+                  "allOf": [absent(sorted(k for k in props if k not in cont))]}),
+            when({"tool": {"const": "plugin"}, "type": whole}, {"required": plugin}),
+            when({"tool": {"const": "plugin"}, "type": {"const": "variables"}},
+                 {"required": ["mode"]}),
             when({"tool": {"const": "m2r-opt"}},
                  {"allOf": [absent(plugin + rewrite + ["fallback", "lower_error"])],
                   "properties": {"variables": {"items": {"allOf": [
                       absent(["gcc", "gcc_phi_blocks", "why", "renamed_by", "fallback"])]}}}}),
+            when({"tool": {"const": "plugin"}, "mode": {"const": "rewrite"}, "type": whole},
+                 {"required": rewrite}),
             when({"tool": {"const": "plugin"}, "mode": {"const": "rewrite"}},
-                 {"required": rewrite,
-                  "properties": {"variables": {"items": {
+                 {"properties": {"variables": {"items": {
                       "required": ["gcc", "gcc_phi_blocks", "why", "renamed_by", "fallback"]}}}}),
             when({"tool": {"const": "plugin"}, "mode": {"const": "analyze"}},
                  {"allOf": [absent(rewrite + ["fallback"])],
@@ -199,36 +229,144 @@ def stale(prog, docf, schemaf):
     return 0
 
 
-def validate(schemaf, files):
+PREFIX = "m2r-record: "  # report.h's M2R_RECORD_PREFIX
+
+
+def lines_of(files, log):
+    """(file, line number, text) of each record: every non-empty line, or
+    in a log what follows PREFIX in the lines that have it."""
+    for fn in files:
+        with open(fn, errors="replace") as f:
+            for i, line in enumerate(f, 1):
+                if log:
+                    k = line.find(PREFIX)
+                    if k < 0:
+                        continue
+                    line = line[k + len(PREFIX):]
+                if line.strip():
+                    yield fn, i, line
+
+
+def validator(schemaf):
     import jsonschema
     with open(schemaf) as f:
         sch = json.load(f)
     jsonschema.Draft202012Validator.check_schema(sch)
-    v = jsonschema.Draft202012Validator(sch)
+    return jsonschema.Draft202012Validator(sch)
+
+
+def validate(schemaf, files, log=False, recs=None):
+    v = validator(schemaf)
     nrec = nbad = 0
-    for fn in files:
-        with open(fn) as f:
-            for i, line in enumerate(f, 1):
-                if not line.strip():
-                    continue
-                nrec += 1
-                try:
-                    rec = json.loads(line)
-                except ValueError as e:
-                    print("%s:%d: not JSON: %s" % (fn, i, e))
-                    nbad += 1
-                    continue
-                errs = sorted(v.iter_errors(rec), key=lambda e: list(e.path))
-                for e in errs[:3]:
-                    where = "/".join(str(p) for p in e.path) or "(record)"
-                    msg = e.message
-                    if e.validator == "not":
-                        keys = [r for a in e.validator_value["anyOf"] for r in a["required"]]
-                        msg = "has a key that must not be there: one of " + ", ".join(keys)
-                    print("%s:%d: %s: %s" % (fn, i, where, msg[:300]))
-                nbad += bool(errs)
+    for fn, i, line in lines_of(files, log):
+        nrec += 1
+        try:
+            rec = json.loads(line)
+        except ValueError as e:
+            print("%s:%d: not JSON: %s" % (fn, i, e))
+            nbad += 1
+            continue
+        if recs is not None:
+            recs.append(("%s:%d" % (fn, i), rec))
+        errs = sorted(v.iter_errors(rec), key=lambda e: list(e.path))
+        for e in errs[:3]:
+            where = "/".join(str(p) for p in e.path) or "(record)"
+            msg = e.message
+            if e.validator == "not":
+                keys = [r for a in e.validator_value["anyOf"] for r in a["required"]]
+                msg = "has a key that must not be there: one of " + ", ".join(keys)
+            print("%s:%d: %s: %s" % (fn, i, where, msg[:300]))
+        nbad += bool(errs)
     print("%d records, %d invalid" % (nrec, nbad))
     return 1 if nbad or not nrec else 0
+
+
+def join(recs):
+    """Whole records from recs ((where, record) in log order): a split
+    function record gets the variables of its parts, which follow it
+    from the same process (host, pid), part 2 to parts in order, other
+    processes' lines possibly between.  Returns (records, problems)."""
+    out, bad, open_ = [], [], {}
+    for where, r in recs:
+        key = (r.get("host"), r.get("pid"))
+        if r.get("type") == "variables":
+            f = open_.get(key)
+            if (not f or f[1] != r.get("part") or f[0]["function"] != r.get("function")
+                    or f[0]["file"] != r.get("file") or f[0]["parts"] != r.get("parts")):
+                bad.append("%s: part %s of %s out of place" % (where, r.get("part"), r.get("function")))
+                continue
+            f[0]["variables"] += r["variables"]
+            f[1] += 1
+            if f[1] > r["parts"]:
+                del open_[key]
+            continue
+        if key in open_:
+            bad.append("%s: %s's parts %d.. missing" % (where, open_[key][0]["function"], open_[key][1]))
+            del open_[key]
+        if "parts" in r:
+            open_[key] = [r, 2]
+        out.append(r)
+    for f in open_.values():
+        bad.append("end: %s's parts %d.. missing" % (f[0]["function"], f[1]))
+    for r in out:
+        r.pop("parts", None)
+    return out, bad
+
+
+def log(schemaf, args):
+    out, most = None, 0
+    while args[:1] in (["-o"], ["--max"]):
+        if args[0] == "-o":
+            out = args[1]
+        else:
+            most = int(args[1])
+        args = args[2:]
+    recs = []
+    st = validate(schemaf, args, True, recs)
+    # --max N: every record line, from its prefix to its newline, at most
+    # N bytes (PIPE_BUF: what one write to a pipe keeps whole), unless it
+    # cannot be split: it holds at most one variable.
+    whole_ = 0
+    if most:
+        for fn, i, line in lines_of(args, True):
+            n = len((PREFIX + line).encode())
+            if n <= most:
+                continue
+            try:
+                nv = len(json.loads(line).get("variables", []))
+            except ValueError:
+                continue  # already counted as not JSON
+            if nv <= 1:
+                whole_ += 1
+                continue
+            print("%s:%d: a record line of %d bytes and %d variables, over %d" % (fn, i, n, nv, most))
+            st = 1
+        print("%d record lines over %d bytes that cannot be split" % (whole_, most))
+    nsplit = sum(1 for _, r in recs if r.get("type") == "function" and "parts" in r)
+    whole, bad = join(recs)
+    for b in bad:
+        print(b)
+    print("%d joined records, %d of them split, %d join problems" % (len(whole), nsplit, len(bad)))
+    if out:
+        with open(out, "w") as f:
+            for r in whole:
+                f.write(json.dumps(r) + "\n")
+    return 1 if st or bad else 0
+
+
+def samevars(a, b):
+    def fns(fn):
+        with open(fn) as f:
+            recs = [json.loads(l) for l in f if l.strip()]
+        return {(r["file"], r["function"]): r.get("variables") for r in recs
+                if r["type"] == "function"}
+    x, y = fns(a), fns(b)
+    diff = sorted(k[1] for k in x if x[k] != y.get(k))
+    if diff or not x:
+        print("variables differ in: %s" % (", ".join(diff) or "(no functions)"))
+        return 1
+    print("%d functions, the same variables" % len(x))
+    return 0
 
 
 def main(argv):
@@ -239,6 +377,10 @@ def main(argv):
         return stale(*argv[2:])
     if len(argv) >= 4 and argv[1] == "validate":
         return validate(argv[2], argv[3:])
+    if len(argv) >= 4 and argv[1] == "log":
+        return log(argv[2], argv[3:])
+    if len(argv) == 4 and argv[1] == "samevars":
+        return samevars(argv[2], argv[3])
     sys.stderr.write(__doc__)
     return 2
 

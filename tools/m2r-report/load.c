@@ -13,6 +13,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -29,6 +30,7 @@ Run *run_new(void)
 	r->a = arena_new();
 	hash_init(&r->strs, r->a, 1024);
 	hash_init(&r->keys, r->a, 1024);
+	hash_init(&r->open, r->a, 64);
 	return r;
 }
 
@@ -100,9 +102,20 @@ static int count_of(const JVal *o, const char *key)
 	return v && v->k == J_ARR ? v->n : 0;
 }
 
+/* Appends the variables of vars to x's.  x's are r->var.v[var0 ..
+ * var0+nvar); when other records' variables came after them (a split
+ * record's parts arrive among other compiles' lines), they are first
+ * copied to the end: each part costs at most one such copy. */
 static void take_vars(Run *r, Rec *x, const JVal *vars)
 {
-	x->var0 = r->var.n;
+	if (!x->nvar)
+		x->var0 = r->var.n;
+	else if (x->var0 + x->nvar != r->var.n) {
+		vreserve(r->a, r->var, r->var.n + x->nvar);
+		memcpy(&r->var.v[r->var.n], &r->var.v[x->var0], (size_t)x->nvar * sizeof *r->var.v);
+		x->var0 = r->var.n;
+		r->var.n += x->nvar;
+	}
 	if (!vars || vars->k != J_ARR)
 		return;
 	for (const JVal *v = vars->kid; v; v = v->next) {
@@ -149,12 +162,25 @@ static const char *to_rec(Run *r, const JVal *o, Rec *x)
 		x->type = REC_FUNCTION;
 	else if (!strcmp(v->s, "unit"))
 		x->type = REC_UNIT;
+	else if (!strcmp(v->s, "variables"))
+		x->type = REC_PART;
 	else
 		return "unknown record type";
 	if (!(v = json_get(o, "file")) || v->k != J_STR)
 		return "no file";
-	if (x->type == REC_FUNCTION && (!(v = json_get(o, "function")) || v->k != J_STR))
+	if (x->type != REC_UNIT && (!(v = json_get(o, "function")) || v->k != J_STR))
 		return "no function";
+	long long n;
+	if ((v = json_get(o, "parts")) && (!int_of(v, &n) || n < 1 || n > INT_MAX))
+		return "parts is not a positive integer";
+	x->parts = v ? (int)n : 1;
+	if ((v = json_get(o, "part")) && (!int_of(v, &n) || n < 2 || n > x->parts))
+		return "part is not a part number";
+	x->part = v ? (int)n : 1;
+	if ((v = json_get(o, "pid")) && !int_of(v, &x->pid))
+		return "pid is not an integer";
+	if (x->type == REC_PART && (x->part < 2 || !json_get(o, "pid")))
+		return "a variables record without part and pid";
 	x->tool = str_of(r, o, "tool");
 	x->file = str_of(r, o, "file");
 	x->function = str_of(r, o, "function");
@@ -191,7 +217,7 @@ static const char *to_rec(Run *r, const JVal *o, Rec *x)
  * (doc/report.md).  Not host, times or clock: a retry elsewhere or a
  * second build of the same file folds. */
 typedef struct FoldKey {
-	const char *s[8];
+	const char *s[6];
 } FoldKey;
 
 static int same_results(const Rec *a, const Rec *b)
@@ -206,8 +232,8 @@ static int same_results(const Rec *a, const Rec *b)
  * record, or NULL when it folded into an earlier one. */
 static Rec *add_rec(Run *r, const Rec *x)
 {
-	FoldKey k = { { x->type == REC_FUNCTION ? "f" : "u", x->tool, x->file, x->dumpbase, x->cwd,
-			x->function, x->mode, x->placement } };
+	FoldKey k = { { x->type == REC_FUNCTION ? "f" : "u", x->tool, x->file, x->function, x->mode,
+			x->placement } };
 	HEnt *e = hash_find_str(&r->keys, (const char *)&k, (int)sizeof k, 0);
 	if (e) {
 		Rec *old = x->type == REC_FUNCTION ? r->fn.v[e->val] : r->unit.v[e->val];
@@ -230,6 +256,42 @@ static Rec *add_rec(Run *r, const Rec *x)
 		vpush(r->a, r->unit, n);
 	}
 	return n;
+}
+
+/* ---------- split records (output=-, schema 3) ---------- */
+
+/* A function record of N parts waits for its parts 2..N, which its
+ * process writes next, in order (doc/statistics.md): they are joined
+ * by (host, pid).  nr is the record kept, NULL when x was folded (its
+ * parts are then dropped with it). */
+static void open_parts(Run *r, const Rec *x, Rec *nr)
+{
+	int found;
+	HEnt *e = hash_ptr(&r->open, x->host, (int)x->pid, &found);
+	e->val = nr ? r->fn.n : 0; /* nr is r->fn.v[r->fn.n - 1] */
+	if (nr)
+		nr->part = 1;
+}
+
+/* Joins a "variables" record to its function record; NULL, or why it
+ * cannot be. */
+static const char *join_part(Run *r, const Rec *x, const JVal *vars)
+{
+	HEnt *e = hash_find_ptr(&r->open, x->host, (int)x->pid);
+	if (!e)
+		return "a variables record without its function record";
+	if (!e->val) { /* its function record was folded */
+		r->parts_joined++;
+		return NULL;
+	}
+	Rec *f = r->fn.v[e->val - 1];
+	if (f->function != x->function || f->file != x->file || x->part != f->part + 1 ||
+	    x->parts != f->parts)
+		return "a variables record that does not continue its function record";
+	take_vars(r, f, vars);
+	f->part = x->part;
+	r->parts_joined++;
+	return NULL;
 }
 
 /* ---------- lines, files, directories ---------- */
@@ -265,9 +327,19 @@ static void take_line(Run *r, Input *in, const char *file, long lineno, const ch
 	if (o && !(why = to_rec(r, o, &x))) {
 		x.input = r->in.n - 1;
 		x.line = lineno;
-		Rec *nr = add_rec(r, &x);
-		if (nr && nr->type == REC_FUNCTION)
-			take_vars(r, nr, json_get(o, "variables"));
+		if (x.type == REC_PART) {
+			if ((why = join_part(r, &x, json_get(o, "variables")))) {
+				skip(in, file, lineno, why);
+				arena_free(a);
+				return;
+			}
+		} else {
+			Rec *nr = add_rec(r, &x);
+			if (nr && nr->type == REC_FUNCTION)
+				take_vars(r, nr, json_get(o, "variables"));
+			if (x.type == REC_FUNCTION && x.parts > 1)
+				open_parts(r, &x, nr);
+		}
 		const char *c = x.clock;
 		r->clocks |= !strcmp(c, "wall") ? 1 : !strcmp(c, "cpu") ? 2 : 4;
 		in->records++;

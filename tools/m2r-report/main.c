@@ -127,6 +127,9 @@ static void inputs_line(FILE *o, const Run *r)
 	}
 	fprintf(o, "read: %d inputs, %ld files, %ld lines; %ld records (%d function, %d unit), %ld folded",
 		r->in.n, files, lines, recs, r->fn.n, r->unit.n, r->folded_fn + r->folded_unit);
+	if (r->parts_joined) /* output=- split long records (doc/statistics.md) */
+		fprintf(o, "; %ld parts of split records joined (%d variables kept)", r->parts_joined,
+			r->var.n);
 	fprintf(o, "; %ld broken or unknown lines skipped\n\n", skipped);
 }
 

@@ -27,7 +27,10 @@
 enum Field { REP_FIELDS(REP_ENUM_) NFIELD };
 extern const char *const field_key[NFIELD];
 
-enum RecType { REC_FUNCTION, REC_UNIT };
+/* REC_PART: a schema-3 "variables" record, the rest of a function
+ * record that output=- split to keep each line within PIPE_BUF; it is
+ * joined to its function record on reading and never kept. */
+enum RecType { REC_FUNCTION, REC_UNIT, REC_PART };
 
 typedef struct Rec {
 	int type;                   /* enum RecType */
@@ -46,6 +49,8 @@ typedef struct Rec {
 	int folded;                 /* duplicates folded into this one */
 	int input;                  /* index of the input it came from */
 	long line;                  /* its line there */
+	long long pid;              /* schema 3: the compiler's process */
+	int parts, part;            /* parts of a split record, the last read */
 } Rec;
 
 /* A variable of a function record (the fields a report shows). */
@@ -71,12 +76,16 @@ typedef struct Run {
 	Arena *a;
 	Hash strs;                  /* interned strings */
 	Hash keys;                  /* fold keys -> index in fn or unit */
+	Hash open;                  /* (host, pid) -> a split function record
+	                               still waiting for parts: 1 + index in
+	                               fn, or 0 when it was folded */
 	VEC(Rec *) fn;              /* function records, in reading order */
 	VEC(Rec *) unit;            /* unit records */
 	VEC(Var) var;
 	VEC(Input) in;
 	long folded_fn, folded_unit;
 	long folded_differing;      /* folded duplicates whose results differ */
+	long parts_joined;          /* "variables" records joined */
 	int clocks;                 /* bit 0: wall, bit 1: cpu, bit 2: other */
 } Run;
 

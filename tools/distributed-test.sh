@@ -124,7 +124,12 @@ say "records on stderr: $STDERR_KIND"
 # records_of_stderr DIR: the records that the compiles of DIR printed on
 # stderr (one OBJ.stderr per compile).
 records_of_stderr() {
-	cat "$1"/*.o.stderr 2>/dev/null | sed -n -e 's/^m2r-record: //p' -e '/^{"type":/p'
+	cat "$1"/*.o.stderr 2>/dev/null | record_lines
+}
+
+# record_lines: the record lines of a stream, "m2r-record: " removed.
+record_lines() {
+	sed -n -e 's/^m2r-record: //p' -e t -e '/^{"type":/p'
 }
 
 # norm: function records only, without what differs by where and when
@@ -184,7 +189,9 @@ build2() {
 			build "$name" "$cc" "" || return 1
 		fi
 		NOFILE=1 build "$name-stderr" "$cc" "$STDERR_ARGS" || return 1
-		[ -n "${NOFILE:-}" ] && ln -sfn "$name-stderr" "$WORK/$name"
+		if [ -n "${NOFILE:-}" ]; then
+			ln -sfn "$name-stderr" "$WORK/$name"
+		fi
 	else
 		build "$name" "$cc" "$STDERR_ARGS" || return 1
 		ln -sfn "$name" "$WORK/$name-stderr"
@@ -201,7 +208,7 @@ same() {
 		say "$what: $na function records, equal"
 	else
 		fail "$what: records differ ($na vs $nb): diff $a $b"
-		diff "$a" "$b" | head -6 >&2
+		diff "$a" "$b" | head -6 | cut -c1-200 >&2
 	fi
 }
 
@@ -385,6 +392,8 @@ fi
 stop_daemons
 
 # ---------- 4. ccache: what a hit does with the records ----------
+# Each channel apart (output=- would replace output=PATH), each compiled
+# twice: a miss, then a hit.
 C=$WORK/ccache
 mkdir -p "$C"
 export CCACHE_DIR=$C/cache
@@ -393,16 +402,19 @@ ccache_run() { # ARGS: one zlib compile through ccache
 	(cd "$C" && ccache "$M2R_GCC" -O2 -I"$ZSRC" -c "$ZSRC/adler32.c" -o a.o "$@")
 }
 : > "$C/rec.jsonl"
-ccache_run -fplugin-arg-mem2reg-output="$C/rec.jsonl" $STDERR_ARGS 2>"$C/miss.err"
+ccache_run -fplugin-arg-mem2reg-output="$C/rec.jsonl" 2>/dev/null
 n_miss=$(wc -l < "$C/rec.jsonl")
-ccache_run -fplugin-arg-mem2reg-output="$C/rec.jsonl" $STDERR_ARGS 2>"$C/hit.err"
+ccache_run -fplugin-arg-mem2reg-output="$C/rec.jsonl" 2>/dev/null
 n_hit=$(($(wc -l < "$C/rec.jsonl") - n_miss))
+ccache_run $STDERR_ARGS 2>"$C/miss.err"
+ccache_run $STDERR_ARGS 2>"$C/hit.err"
 hits=$(ccache --print-stats 2>/dev/null | awk '$1 ~ /^(direct|preprocessed)_cache_hit$/ { s += $2 } END { print s + 0 }')
-say "ccache: miss then hit ($hits hits): output=PATH got $n_miss records, then $n_hit;" \
-	"stderr $(sed -n -e 's/^m2r-record: //p' -e '/^{"type":/p' "$C/miss.err" | wc -l) record lines," \
-	"then $(sed -n -e 's/^m2r-record: //p' -e '/^{"type":/p' "$C/hit.err" | wc -l) (replayed)"
-[ "$hits" -ge 1 ] || fail "ccache: the second compile was not a hit"
+e_miss=$(record_lines < "$C/miss.err" | wc -l) e_hit=$(record_lines < "$C/hit.err" | wc -l)
+say "ccache: miss then hit, twice ($hits hits): output=PATH got $n_miss records, then $n_hit;" \
+	"stderr $e_miss record lines, then $e_hit (replayed)"
+[ "$hits" = 2 ] || fail "ccache: $hits hits for 2 compiles that should hit"
 [ "$n_miss" -gt 0 ] && [ "$n_hit" = 0 ] || fail "ccache: output=PATH: expected records on the miss only ($n_miss, $n_hit)"
+[ "$e_miss" -gt 0 ] || fail "ccache: no records on stderr"
 cmp -s "$C/miss.err" "$C/hit.err" || fail "ccache: stderr of the hit differs from the miss's"
 unset CCACHE_DIR
 

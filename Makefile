@@ -7,7 +7,12 @@
 #   make demo         compile examples/*.c with the plugin, and run
 #                     m2r-opt --stats on every examples/*.ll
 #   make install      copy build/mem2reg.so into GCC's plugin directory
-#                     (then -fplugin=mem2reg works by short name)
+#                     (then -fplugin=mem2reg works by short name), and
+#                     write the wrapper m2r-gcc into BINDIR (/usr/local/bin)
+#   make report-demo  build zlib (from gcc-12-source) with the plugin, print
+#                     the report of its records (mk/distributed.mk)
+#   make check-distributed  as root: zlib through distcc and icecc on
+#                     loopback daemons, records equal to a local build's
 #   make bench-core   benchmark the promotion core on generated IR
 #   make clean        remove build/
 #
@@ -101,6 +106,7 @@ INC       := -Icore -Itext -Itestlib -Ireport
 M2R_OPT   := $(B)/m2r-opt
 M2R_GEN   := $(B)/m2r-gen
 M2R_NAMES := $(B)/m2r-names
+M2R_REPORT := $(B)/m2r-report
 UNIT_BINS := $(patsubst testsuite/mem2reg.unit/%.c,$(B)/unit/%,$(UNIT_SRCS))
 
 # The GCC plugin: plugin/*.cc, ir-bridge/*.cc, report/*.cc (C++ on GCC's
@@ -267,9 +273,19 @@ $(PLUGIN): $(PLUGIN_OBJS)
 	fi
 	$(CC) $(PLUGIN_LDFLAGS) -o $@ $(PLUGIN_OBJS) $(LDLIBS)
 
-# install: the plugin into GCC's plugin directory, for -fplugin=mem2reg.
+# install: the plugin into GCC's plugin directory (PLUGINDIR), for
+# -fplugin=mem2reg, and m2r-gcc into BINDIR: "exec GCC
+# -fplugin=PLUGINDIR/mem2reg.so "$$@"" with both paths absolute, the
+# command that distccd's DISTCC_CMDLIST names (doc/distributed.md).
+PLUGINDIR ?= $(GCC_PLUGIN_DIR)
+BINDIR    ?= /usr/local/bin
 install: $(PLUGIN)
-	cp $(PLUGIN) "$$($(GCC) -print-file-name=plugin)/mem2reg.so"
+	@gcc=$$(readlink -f "$$(command -v $(GCC))") && case $$gcc in /*) ;; *) echo "error: no absolute path for GCC=$(GCC)" >&2; exit 1 ;; esac; \
+	pd=$$(cd "$(PLUGINDIR)" && pwd) && mkdir -p "$(BINDIR)" && \
+	cp $(PLUGIN) "$$pd/mem2reg.so" && \
+	sed -e "s|@GCC@|$$gcc|g" -e "s|@PLUGIN@|$$pd/mem2reg.so|g" tools/m2r-gcc.in > "$(BINDIR)/m2r-gcc.tmp" && \
+	chmod 755 "$(BINDIR)/m2r-gcc.tmp" && mv "$(BINDIR)/m2r-gcc.tmp" "$(BINDIR)/m2r-gcc" && \
+	echo "installed $$pd/mem2reg.so and $(BINDIR)/m2r-gcc ($$gcc -fplugin=$$pd/mem2reg.so)"
 
 # unit: one test program per testsuite/mem2reg.unit/*.c, in build/unit/.
 unit: $(UNIT_BINS)

@@ -3,7 +3,6 @@
 # the arena and names.c).  Part of all; its tests are
 # testsuite/mem2reg.report.
 
-M2R_REPORT      := $(B)/m2r-report
 M2R_REPORT_SRCS := $(wildcard tools/m2r-report/*.c)
 M2R_REPORT_OBJS := $(patsubst %.c,$(B)/obj/%.o,$(M2R_REPORT_SRCS))
 

@@ -1,5 +1,6 @@
 # report.mk - m2r-report, the whole-build report tool (doc/report.md):
-# tools/m2r-report/*.c, linked with the core library (util.c, hash.c,
+# tools/m2r-report/*.c, linked with the report layer (json_str, csv_str)
+# and the core library (util.c, hash.c,
 # the arena and names.c).  Part of all; its tests are
 # testsuite/mem2reg.report.
 
@@ -10,8 +11,8 @@ all: $(M2R_REPORT)
 
 $(M2R_REPORT_OBJS): core/m2r.h core/names.h
 
-$(M2R_REPORT): $(M2R_REPORT_OBJS) $(LIB) $(FLAGS_STAMP)
+$(M2R_REPORT): $(M2R_REPORT_OBJS) $(REPORT_LIB) $(LIB) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(M2R_REPORT_OBJS) $(LIB) $(LDLIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(M2R_REPORT_OBJS) $(REPORT_LIB) $(LIB) $(LDLIBS)
 
 -include $(M2R_REPORT_OBJS:.o=.d)

@@ -5,11 +5,11 @@
 
 #include <string.h>
 
-static void csv_str(FILE *o, const char *s)
+void csv_str(FILE *o, const char *s)
 {
 	if (!s)
 		s = "";
-	if (!strpbrk(s, ",\"\n")) {
+	if (!strpbrk(s, ",\"\r\n")) {
 		fputs(s, o);
 		return;
 	}

@@ -126,6 +126,9 @@ void rec_lines(const RecOpts *ro, const char *file, const FnReport *r, const Tot
 	       const char *prefix, size_t limit, RecPut *put, void *arg);
 /* s as a JSON string, quoted and escaped (NULL prints ""). */
 void json_str(FILE *out, const char *s);
+/* s as a CSV field (RFC 4180): quoted when it holds a comma, a quote or
+ * a line break, quotes doubled; NULL is empty. */
+void csv_str(FILE *out, const char *s);
 
 /* m2r-opt: fill r (allocating in f's arena) from f and its Stats after
  * m2r_promote; variables are named and their phi blocks labelled as f

@@ -129,14 +129,14 @@ static void diff_row(FILE *o, const Rec *a, const Rec *b, int fmt)
 	const char *in = a && b ? "both" : a ? "a" : "b";
 	if (fmt == FMT_JSON) {
 		fputs("{\"file\":", o);
-		put_json_str(o, x->file);
+		json_str(o, x->file);
 		fputs(",\"function\":", o);
-		put_json_str(o, x->function);
+		json_str(o, x->function);
 		fprintf(o, ",\"in\":\"%s\"", in);
 	} else {
-		put_csv_str(o, x->file);
+		csv_str(o, x->file);
 		putc(',', o);
-		put_csv_str(o, x->function);
+		csv_str(o, x->function);
 		fprintf(o, ",%s", in);
 	}
 	const Rec *s[2] = { a ? a : &zero, b ? b : &zero };

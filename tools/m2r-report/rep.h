@@ -12,6 +12,7 @@
 
 #include "m2r.h"
 #include "names.h"
+#include "report.h" /* json_str, csv_str: strings as the records write them */
 
 /* The integer fields of a record, by their JSON key. */
 #define REP_FIELDS(X) \
@@ -103,9 +104,6 @@ Rec **run_by_file(Run *r, int *n);
 /* Adds src's numbers into dst (every field and array). */
 void rec_add(Rec *dst, const Rec *src);
 long long rec_ours_ns(const Rec *x);    /* lower_ns + core_ns */
-/* Writes a string as a JSON string / a CSV field. */
-void put_json_str(FILE *o, const char *s);
-void put_csv_str(FILE *o, const char *s);
 enum Format { FMT_TEXT, FMT_CSV, FMT_JSON };
 /* The rows: one per function (by_file 0) or per file, CSV or JSON Lines. */
 void write_rows(FILE *o, Run *r, int fmt, int by_file);

@@ -69,35 +69,6 @@ Rec **run_by_file(Run *r, int *n)
 	return out.v;
 }
 
-void put_json_str(FILE *o, const char *s)
-{
-	putc('"', o);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(o, "\\%c", *p);
-		else if (*p < 0x20)
-			fprintf(o, "\\u%04x", *p);
-		else
-			putc(*p, o);
-	}
-	putc('"', o);
-}
-
-void put_csv_str(FILE *o, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, o);
-		return;
-	}
-	putc('"', o);
-	for (; *s; s++) {
-		if (*s == '"')
-			putc('"', o);
-		putc(*s, o);
-	}
-	putc('"', o);
-}
-
 /* ---------- the columns ---------- */
 
 enum ColKind { K_STR, K_FIELD, K_FOLDED, K_OURS_NS, K_RENAMED };
@@ -184,9 +155,9 @@ static void write_row(FILE *o, const Rec *x, int fmt, int by_file)
 		if (!s)
 			fprintf(o, "%lld", num);
 		else if (fmt == FMT_JSON)
-			put_json_str(o, s);
+			json_str(o, s);
 		else
-			put_csv_str(o, s);
+			csv_str(o, s);
 	}
 	fputs(fmt == FMT_JSON ? "}\n" : "\n", o);
 }

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { TABLE_CAP = 1000, DIFF_CAP = 1000, SOURCE_CAP = 1000 };
+enum { TABLE_CAP = 1000, DIFF_CAP = 1000 };
 
 /* Text and attribute values: & < > " ' escaped. */
 void put_html(FILE *o, const char *s)
@@ -140,8 +140,18 @@ static void put_verdicts(FILE *o, const Var *v)
 	fprintf(o, "</td><td>%s</td>", v->gcc ? "ssa" : "memory");
 }
 
-/* One reason's differences; *shown counts the rows against DIFF_CAP. */
-static long diff_group(FILE *o, Run *r, int w, long count, long *shown)
+/* A differing variable shown in the differences: its source line is
+ * shown too (so that every row's link resolves). */
+typedef struct Mark {
+	const char *file;
+	int line, var;
+	const Rec *rec;
+} Mark;
+typedef VEC(Mark) Marks;
+
+/* One reason's differences; the rows shown are added to *m (at most
+ * DIFF_CAP); returns the number left out. */
+static long diff_group(FILE *o, Run *r, int w, long count, Marks *m)
 {
 	fprintf(o, "<h3 id=\"why-%s\">%s: %ld</h3>\n<p class=\"note\">", why_name(w), why_name(w), count);
 	put_html(o, m2r_names[NT_WHY].desc[w - m2r_names[NT_WHY].first]);
@@ -154,11 +164,12 @@ static long diff_group(FILE *o, Run *r, int w, long count, long *shown)
 			const Var *v = &r->var.v[x->var0 + k];
 			if (v->why != w)
 				continue;
-			if (*shown >= DIFF_CAP) {
+			if (m->n >= DIFF_CAP) {
 				left++;
 				continue;
 			}
-			++*shown;
+			Mark mk = { x->file, v->line, x->var0 + k, x };
+			vpush(r->a, *m, mk);
 			fprintf(o, "<tr><td><a href=\"#");
 			line_id(o, x->file, v->line);
 			fprintf(o, "\">");
@@ -176,7 +187,7 @@ static long diff_group(FILE *o, Run *r, int w, long count, long *shown)
 	return left;
 }
 
-static void differences(FILE *o, Run *r)
+static void differences(FILE *o, Run *r, Marks *m)
 {
 	long count[NWHY] = { 0 }, total = 0;
 	for (int i = 0; i < r->var.n; i++) {
@@ -187,28 +198,23 @@ static void differences(FILE *o, Run *r)
 	fprintf(o, "<h2 id=\"differences\">Differences from GCC, by reason: %ld variables</h2>\n", total);
 	if (!total)
 		fprintf(o, "<p>None: every variable recorded agrees with GCC's into-SSA.</p>\n");
-	long shown = 0, left = 0;
+	long left = 0;
 	/* unexplained first: a bug nobody may miss */
 	if (count[W_UNEXPLAINED])
-		left += diff_group(o, r, W_UNEXPLAINED, count[W_UNEXPLAINED], &shown);
+		left += diff_group(o, r, W_UNEXPLAINED, count[W_UNEXPLAINED], m);
 	for (int w = W_AGREE + 1; w < W_UNEXPLAINED; w++)
 		if (count[w])
-			left += diff_group(o, r, w, count[w], &shown);
+			left += diff_group(o, r, w, count[w], m);
 	if (left)
-		fprintf(o, "<p class=\"note\">%ld difference rows shown: %ld left out (at most %d rows).</p>\n", shown,
+		fprintf(o, "<p class=\"note\">%d difference rows shown: %ld left out (at most %d rows).</p>\n", m->n,
 			left, DIFF_CAP);
 }
 
-/* A differing variable, for the source section. */
-typedef struct Mark {
-	const char *file;
-	int line, var;
-} Mark;
 
 static int by_place(const void *pa, const void *pb)
 {
 	const Mark *a = pa, *b = pb;
-	int c = strcmp(a->file, b->file);
+	int c = a->file == b->file ? 0 : strcmp(a->file, b->file);
 	if (c)
 		return c;
 	return a->line != b->line ? (a->line < b->line ? -1 : 1) : (a->var < b->var ? -1 : a->var > b->var);
@@ -265,46 +271,22 @@ static void source_file(FILE *o, Run *r, const Rec *x, const Mark *m, int n)
 		fclose(f);
 }
 
-/* The source of the files with differences, only the differing lines. */
-static void source(FILE *o, Run *r)
+/* The source lines of the differences shown, file by file. */
+static void source(FILE *o, Run *r, Marks *m)
 {
-	VEC(Mark) m = { 0 };
-	VEC(const Rec *) of = { 0 }; /* a record of each mark's file */
-	for (int i = 0; i < r->fn.n; i++) {
-		const Rec *x = r->fn.v[i];
-		for (int k = 0; k < x->nvar; k++)
-			if (r->var.v[x->var0 + k].why > W_AGREE) {
-				Mark mk = { x->file, r->var.v[x->var0 + k].line, x->var0 + k };
-				vpush(r->a, m, mk);
-				vpush(r->a, of, x);
-			}
-	}
 	fprintf(o, "<h2 id=\"source\">Source lines with differences</h2>\n");
-	if (!m.n) {
+	if (!m->n) {
 		fprintf(o, "<p>None.</p>\n");
 		return;
 	}
-	/* the record of a file: any of its functions (they share file and cwd) */
-	Hash h;
-	hash_init(&h, r->a, m.n);
-	for (int i = 0; i < m.n; i++) {
-		int found;
-		HEnt *e = hash_ptr(&h, m.v[i].file, 0, &found);
-		if (!found)
-			e->val = i;
-	}
-	qsort(m.v, (size_t)m.n, sizeof *m.v, by_place);
-	int shown = m.n < SOURCE_CAP ? m.n : SOURCE_CAP;
-	for (int i = 0, j; i < shown; i = j) {
-		for (j = i; j < shown && m.v[j].file == m.v[i].file; j++)
+	fprintf(o, "<p class=\"note\">The lines of the differences listed above, each with its "
+		"variables' remarks.</p>\n");
+	qsort(m->v, (size_t)m->n, sizeof *m->v, by_place);
+	for (int i = 0, j; i < m->n; i = j) {
+		for (j = i; j < m->n && m->v[j].file == m->v[i].file; j++)
 			;
-		int found;
-		HEnt *e = hash_ptr(&h, m.v[i].file, 0, &found);
-		source_file(o, r, of.v[e->val], m.v + i, j - i);
+		source_file(o, r, m->v[i].rec, m->v + i, j - i);
 	}
-	if (m.n > shown)
-		fprintf(o, "<p class=\"note\">%d remarks shown: %d left out (at most %d).</p>\n", shown,
-			m.n - shown, SOURCE_CAP);
 }
 
 long write_html(FILE *o, Run *r, int top)
@@ -320,8 +302,9 @@ long write_html(FILE *o, Run *r, int top)
 	long unexplained = summary(o, r, top);
 	write_plots(o, r, &t);
 	file_table(o, r);
-	differences(o, r);
-	source(o, r);
+	Marks m = { 0 };
+	differences(o, r, &m);
+	source(o, r, &m);
 	fprintf(o, "<script>%s</script>\n</body></html>\n", script);
 	return unexplained;
 }

@@ -18,9 +18,12 @@
 
 Prints "ok ..." and exits 0, or prints what is wrong and exits 1.
 """
+import html
 import html.parser
 import json
+import os
 import re
+import subprocess
 import sys
 import zlib
 
@@ -156,6 +159,58 @@ def png(path):
     print("ok png %dx%d, %d byte values" % (w, h, colours))
 
 
+PROBE_HEAD = ("<script>window.__errs=[];window.addEventListener('error',"
+              "function(e){window.__errs.push(String(e.message));});</script>")
+# Clicks the file table's first header twice, records the first column's
+# order each time, resolves every #anchor, and writes it all into the DOM.
+PROBE_TAIL = """<script>(function(){
+var t=document.querySelector('table.sort'),th=t.tHead.rows[0].cells[0],res={};
+function col(){return Array.from(t.tBodies[0].rows).map(function(r){return r.cells[0].textContent;});}
+res.before=col();th.click();res.up=col();th.click();res.down=col();
+res.missing=Array.from(document.querySelectorAll('a[href^="#"]')).map(function(a){
+return decodeURIComponent(a.getAttribute('href').slice(1));}).filter(function(id){
+return !document.getElementById(id);});
+res.svgs=Array.from(document.querySelectorAll('svg')).map(function(s){
+var b=s.getBBox();return s.querySelectorAll('circle,rect,path').length>0&&b.width>0&&b.height>0;});
+res.errs=window.__errs;var p=document.createElement('pre');p.id='probe';
+p.textContent=JSON.stringify(res);document.body.appendChild(p);})();</script>"""
+
+
+def chrome(exe, url, *extra):
+    cmd = [exe, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+           "--host-resolver-rules=MAP * ~NOTFOUND", "--window-size=1200,1600"] + list(extra) + [url]
+    return subprocess.run(cmd, capture_output=True, timeout=60)
+
+
+def browse(exe, path, out):
+    s = open(path, encoding="utf-8").read()
+    probe = os.path.join(out, "probe.html")
+    with open(probe, "w", encoding="utf-8") as f:
+        f.write(s.replace("<head>", "<head>" + PROBE_HEAD, 1).replace("</body>", PROBE_TAIL + "</body>", 1))
+    r = chrome(exe, "file://" + os.path.abspath(probe), "--dump-dom")
+    m = re.search(r'<pre id="probe">(.*?)</pre>', r.stdout.decode("utf-8", "replace"), re.S)
+    if not m:
+        fail("no probe result from %s (status %d): %s" % (exe, r.returncode, r.stderr.decode()[-500:]))
+    res = json.loads(html.unescape(m.group(1)))
+    if res["errs"]:
+        fail("script errors: %s" % res["errs"])
+    if len(res["before"]) < 2 or res["up"] == res["down"] or res["up"] != sorted(res["up"]) \
+            or res["down"] != sorted(res["down"], reverse=True):
+        fail("sorting by file does not sort: %s" % res)
+    if res["missing"]:
+        fail("anchors with no target: %s" % res["missing"][:5])
+    if not res["svgs"] or not all(res["svgs"]):
+        fail("an empty plot: %s" % res["svgs"])
+    shot = os.path.join(out, "page.png")
+    if os.path.exists(shot):
+        os.remove(shot)
+    r = chrome(exe, "file://" + os.path.abspath(path), "--screenshot=" + shot)
+    if not os.path.exists(shot):
+        fail("no screenshot (status %d): %s" % (r.returncode, r.stderr.decode()[-500:]))
+    png(shot)
+    print("ok browse: %d rows sorted both ways, %d plots drawn" % (len(res["up"]), len(res["svgs"])))
+
+
 def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     if cmd == "odd":
@@ -164,6 +219,8 @@ def main():
         page(args[0], int(args[1]), args[2:])
     elif cmd == "capped":
         capped(args[0])
+    elif cmd == "browse":
+        browse(*args)
     elif cmd == "png":
         png(args[0])
     else:

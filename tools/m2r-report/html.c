@@ -56,7 +56,8 @@ static const char script[] =
 	"th.addEventListener('click',function(){var tb=th.closest('table').tBodies[0];"
 	"var d=th.dataset.d=th.dataset.d==='1'?'-1':'1';var rows=Array.from(tb.rows);"
 	"rows.sort(function(a,b){var x=a.cells[c],y=b.cells[c];"
-	"var u=x.dataset.v,v=y.dataset.v;var k=u!==undefined?u-v:x.textContent.localeCompare(y.textContent);"
+	"var u=x.dataset.v,v=y.dataset.v,p=x.textContent,q=y.textContent;"
+	"var k=u!==undefined?u-v:(p<q?-1:p>q?1:0);"
 	"return k*d;});rows.forEach(function(r){tb.appendChild(r);});});});\n";
 
 /* The text summary, written by summary.c itself: the same numbers. */

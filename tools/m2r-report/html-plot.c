@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-enum { PLOT_CAP = 2000, W = 420, H = 300, ML = 56, MR = 12, MT = 12, MB = 40 };
+enum { PLOT_CAP = 2000, W = 420, H = 300, ML = 60, MR = 12, MT = 12, MB = 40 };
 
 /* A plot's axes: data ranges, linear or log10. */
 typedef struct Axes {
@@ -42,10 +42,10 @@ static void svg_open(FILE *o, const char *title)
 static void axes(FILE *o, const Axes *a, const char *xl, const char *yl)
 {
 	fprintf(o, "<path class=\"ax\" d=\"M%d %d V%d H%d\"/>\n", ML, MT, H - MB, W - MR);
-	fprintf(o, "<text x=\"%d\" y=\"%d\">%g</text><text x=\"%d\" y=\"%d\" text-anchor=\"end\">%g</text>\n",
+	fprintf(o, "<text x=\"%d\" y=\"%d\">%.3g</text><text x=\"%d\" y=\"%d\" text-anchor=\"end\">%.3g</text>\n",
 		ML, H - MB + 14, a->x0, W - MR, H - MB + 14, a->x1);
-	fprintf(o, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%g</text><text x=\"%d\" y=\"%d\" "
-		"text-anchor=\"end\">%g</text>\n", ML - 4, H - MB, a->y0, ML - 4, MT + 10, a->y1);
+	fprintf(o, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%.3g</text><text x=\"%d\" y=\"%d\" "
+		"text-anchor=\"end\">%.3g</text>\n", ML - 4, H - MB, a->y0, ML - 4, MT + 10, a->y1);
 	fprintf(o, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", (ML + W - MR) / 2,
 		H - 8, xl);
 	fprintf(o, "<text transform=\"translate(14 %d) rotate(-90)\" text-anchor=\"middle\">%s</text>\n",

@@ -4,6 +4,8 @@
   page.py odd IN OUT                 IN's records with odd names: every
                                      function and variable name and the
                                      file name get < > & # " ' and spaces
+  page.py noline IN OUT              IN's records with every variable's
+                                     line 0 (none recorded)
   page.py page PAGE NSVG [NAME...]   the page works offline (no http://,
                                      https://, src= or url( but data: or
                                      #), parses as HTML without an error,
@@ -48,6 +50,17 @@ def odd(src, dst):
                 v["name"] = v.get("name", "") + ODD
             o.write(json.dumps(r) + "\n")
     print("ok odd")
+
+
+def noline(src, dst):
+    with open(src) as f, open(dst, "w") as o:
+        for line in f:
+            if line.startswith("{"):
+                r = json.loads(line)
+                for v in r.get("variables", []):
+                    v["line"] = 0
+                o.write(json.dumps(r) + "\n")
+    print("ok noline")
 
 
 class Page(html.parser.HTMLParser):
@@ -215,6 +228,8 @@ def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     if cmd == "odd":
         odd(*args)
+    elif cmd == "noline":
+        noline(*args)
     elif cmd == "page":
         page(args[0], int(args[1]), args[2:])
     elif cmd == "capped":

@@ -254,7 +254,7 @@ static void source_file(FILE *o, Run *r, const Rec *x, const Mark *m, int n)
 			fprintf(o, "\"><td class=\"n\">%d</td><td>", m[i].line);
 			while (f && at < m[i].line && getline(&buf, &cap, f) >= 0)
 				at++;
-			if (f && at == m[i].line) {
+			if (f && m[i].line > 0 && at == m[i].line) { /* line 0: none recorded */
 				buf[strcspn(buf, "\r\n")] = 0;
 				put_html(o, buf);
 			}

@@ -4,7 +4,8 @@
 #   make report-demo        zlib (from Debian's gcc-12-source) built with
 #                           the plugin on every compile, make -j2; records
 #                           in build/report/records.jsonl, then the text
-#                           report of build/m2r-report and its CSV rows
+#                           report of build/m2r-report, its CSV rows and
+#                           its HTML page build/report/index.html
 #   make check-distributed  as root: zlib through distcc (two distccd) and
 #                           icecc (a scheduler, iceccd) on 127.0.0.1 only,
 #                           make -j4; the daemons' logs must show every
@@ -47,7 +48,9 @@ report-demo: $(PLUGIN) $(M2R_REPORT) zlib-src
 	echo "==== $(M2R_REPORT) $$rec"; \
 	$(M2R_REPORT) $$rec || exit 1; \
 	$(M2R_REPORT) --format=csv -o $$out/functions.csv $$rec || exit 1; \
-	echo "the report above is of $$rec; one row per function: $$out/functions.csv"
+	$(M2R_REPORT) --format=html -o $$out/index.html $$rec || exit 1; \
+	echo "the report above is of $$rec; one row per function: $$out/functions.csv"; \
+	echo "the HTML page (offline, open it in a browser): $$out/index.html"
 
 # need-distributed: distcc, icecc and ccache (Debian's packages of those
 # names), installed when running as root.

@@ -1,7 +1,7 @@
 /* main.c - m2r-report: reads the records of a build (the plugin's
  * output=, its output=- lines in a build log, m2r-opt --stats=json) and
- * writes a report: text (the default), CSV or JSON Lines, or --diff of
- * two runs.  doc/report.md is its manual. */
+ * writes a report: text (the default), CSV, JSON Lines, an HTML page
+ * (html.c) or --diff of two runs.  doc/report.md is its manual. */
 #include "rep.h"
 
 #include <errno.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 
 static const char usage[] =
-	"usage: m2r-report [--format=text|csv|json] [--by=function|file] [--top=N]\n"
+	"usage: m2r-report [--format=text|csv|json|html] [--by=function|file] [--top=N]\n"
 	"                  [--fail-on-unexplained] [-o FILE] INPUT...\n"
 	"       m2r-report --diff [--format=...] [--top=N] [-o FILE] A B\n"
 	"INPUT: a record file, a directory (read recursively), - (standard input),\n"
@@ -66,8 +66,10 @@ static int parse(Opts *o, int argc, char **argv)
 				o->fmt = FMT_CSV;
 			else if (!strcmp(v, "json"))
 				o->fmt = FMT_JSON;
+			else if (!strcmp(v, "html"))
+				o->fmt = FMT_HTML;
 			else
-				return bad_usage("bad value in '%s': expected text, csv or json", a);
+				return bad_usage("bad value in '%s': expected text, csv, json or html", a);
 		} else if (!strncmp(a, "--by=", 5)) {
 			if (!strcmp(a + 5, "function"))
 				o->by_file = 0;
@@ -94,6 +96,11 @@ static int parse(Opts *o, int argc, char **argv)
 		return bad_usage("%s", "--diff needs two inputs, A and B");
 	if (!o->nin)
 		return bad_usage("%s", "no input (use - for standard input)");
+	/* a page is a file to open, never a terminal's stream */
+	if (o->fmt == FMT_HTML && o->diff)
+		return bad_usage("%s", "--format=html does not apply to --diff (text, csv or json)");
+	if (o->fmt == FMT_HTML && !o->out)
+		return bad_usage("%s", "--format=html needs -o FILE (the page)");
 	return -1;
 }
 
@@ -156,6 +163,8 @@ int main(int argc, char **argv)
 		if (o.fmt == FMT_TEXT) {
 			inputs_line(out, r);
 			unexplained = write_summary(out, r, o.by_file, o.top < 0 ? 10 : o.top);
+		} else if (o.fmt == FMT_HTML) {
+			unexplained = write_html(out, r, o.top < 0 ? 10 : o.top);
 		} else {
 			write_rows(out, r, o.fmt, o.by_file);
 			for (int i = 0; i < r->fn.n; i++)

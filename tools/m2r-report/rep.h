@@ -104,7 +104,7 @@ Rec **run_by_file(Run *r, int *n);
 /* Adds src's numbers into dst (every field and array). */
 void rec_add(Rec *dst, const Rec *src);
 long long rec_ours_ns(const Rec *x);    /* lower_ns + core_ns */
-enum Format { FMT_TEXT, FMT_CSV, FMT_JSON };
+enum Format { FMT_TEXT, FMT_CSV, FMT_JSON, FMT_HTML };
 /* The rows: one per function (by_file 0) or per file, CSV or JSON Lines. */
 void write_rows(FILE *o, Run *r, int fmt, int by_file);
 
@@ -115,4 +115,10 @@ void fmt_ns(char *buf, size_t n, long long ns);
 
 /* diff.c: A against B, by file and function. */
 void write_diff(FILE *o, Run *a, Run *b, const char *na, const char *nb, int fmt, int top);
+
+/* html.c: --format=html, one self-contained page; html-plot.c: its SVG
+ * plots (t: the sums of r's functions).  put_html escapes & < > " '. */
+long write_html(FILE *o, Run *r, int top);
+void write_plots(FILE *o, Run *r, const Rec *t);
+void put_html(FILE *o, const char *s);
 #endif

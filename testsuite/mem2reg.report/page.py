@@ -1,0 +1,246 @@
+#!/usr/bin/env python3
+"""page.py - report.exp's helper for m2r-report --format=html.
+
+  page.py odd IN OUT                 IN's records with odd names: every
+                                     function and variable name and the
+                                     file name get < > & # " ' and spaces
+  page.py noline IN OUT              IN's records with every variable's
+                                     line 0 (none recorded)
+  page.py page PAGE NSVG [NAME...]   the page works offline (no http://,
+                                     https://, src= or url( but data: or
+                                     #), parses as HTML without an error,
+                                     has NSVG <svg> each with a drawn
+                                     element, every #anchor resolves, ids
+                                     hold no space, quote or '#', and each
+                                     NAME appears as text (escaped in the
+                                     source, never raw)
+  page.py capped PAGE                a page of a big build: the caps hold
+                                     and say what was left out
+  page.py png FILE                   a screenshot that is not blank
+
+Prints "ok ..." and exits 0, or prints what is wrong and exits 1.
+"""
+import html
+import html.parser
+import json
+import os
+import re
+import subprocess
+import sys
+import zlib
+
+ODD = "<t>&'#\" x"
+
+
+def fail(msg):
+    print(msg)
+    sys.exit(1)
+
+
+def odd(src, dst):
+    with open(src) as f, open(dst, "w") as o:
+        for line in f:
+            if not line.startswith("{"):
+                continue
+            r = json.loads(line)
+            r["file"] = "odd dir/" + r["file"].replace("/", "_") + ODD + ".c"
+            if "function" in r:
+                r["function"] = "std::vector<int>::" + r["function"] + ODD
+            for v in r.get("variables", []):
+                v["name"] = v.get("name", "") + ODD
+            o.write(json.dumps(r) + "\n")
+    print("ok odd")
+
+
+def noline(src, dst):
+    with open(src) as f, open(dst, "w") as o:
+        for line in f:
+            if line.startswith("{"):
+                r = json.loads(line)
+                for v in r.get("variables", []):
+                    v["line"] = 0
+                o.write(json.dumps(r) + "\n")
+    print("ok noline")
+
+
+class Page(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack, self.svgs, self.ids, self.hrefs = [], [], set(), []
+        self.text, self.errors = [], []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag not in ("meta", "br", "img", "input", "link", "hr", "circle", "rect", "path", "line"):
+            self.stack.append(tag)
+        if "id" in a:
+            if a["id"] in self.ids:
+                self.errors.append("duplicate id %r" % a["id"])
+            self.ids.add(a["id"])
+        if "href" in a:
+            self.hrefs.append(a["href"])
+        for k in ("src", "href", "xlink:href"):
+            v = a.get(k)
+            if v is not None and not (v.startswith("#") or v.startswith("data:")):
+                self.errors.append("%s=%r points outside the page" % (k, v))
+        if tag == "svg":
+            self.svgs.append(0)
+        elif self.svgs and tag in ("circle", "rect", "path", "line", "polyline"):
+            self.svgs[-1] += 1
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag in self.stack and self.stack[-1] == tag:
+            self.stack.pop()
+
+    def handle_endtag(self, tag):
+        if tag in ("circle", "rect", "path", "line"):
+            return
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append("</%s> closes <%s> at line %d" % (tag, self.stack[-1] if self.stack else "nothing",
+                                                              self.getpos()[0]))
+        else:
+            self.stack.pop()
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def page(path, nsvg, names):
+    s = open(path, encoding="utf-8").read()
+    for bad in ("http://", "https://", "url(", "@import", "<link", "<iframe"):
+        if bad in s:
+            fail("%s: contains %r" % (path, bad))
+    p = Page()
+    p.feed(s)
+    p.close()
+    if p.stack:
+        p.errors.append("unclosed: %s" % p.stack)
+    if p.errors:
+        fail("%s: %s" % (path, "; ".join(p.errors[:5])))
+    if len(p.svgs) != nsvg:
+        fail("%s: %d <svg>, expected %d" % (path, len(p.svgs), nsvg))
+    if min(p.svgs) < 1:
+        fail("%s: an <svg> draws nothing: %s" % (path, p.svgs))
+    for h in p.hrefs:
+        if h.startswith("#") and h[1:] not in p.ids:
+            fail("%s: anchor %s resolves to no id" % (path, h))
+    for i in p.ids:
+        if re.search(r"[\s#\"'<>&]", i):
+            fail("%s: id %r is not escaped" % (path, i))
+    text = "".join(p.text)
+    for n in names:
+        if n not in text:
+            fail("%s: name %r is not in the page's text" % (path, n))
+    for raw in ("<t>", "'#\""):
+        if raw in s:
+            fail("%s: raw %r in the page: a name is not escaped" % (path, raw))
+    print("ok page: %d svg (%s drawn elements), %d anchors" % (len(p.svgs), p.svgs, len(p.hrefs)))
+
+
+def capped(path):
+    s = open(path, encoding="utf-8").read()
+    circles = [len(re.findall(r"<circle", part)) for part in s.split("<svg")[1:]]
+    if not circles or max(circles) > 2000:
+        fail("%s: a plot draws %s points (cap 2000)" % (path, circles))
+    rows = s.split('<table class="sort">')[1].split("</table>")[0].count("<tr>") - 1
+    if rows > 1000:
+        fail("%s: %d table rows (cap 1000)" % (path, rows))
+    if not re.search(r"[0-9]+ points left out", s):
+        fail("%s: no line says how many points were left out" % path)
+    print("ok capped: %s points, %d rows" % (circles, rows))
+
+
+def png(path):
+    b = open(path, "rb").read()
+    if b[:8] != b"\x89PNG\r\n\x1a\n":
+        fail("%s: not a PNG" % path)
+    pos, idat, w, h = 8, b"", 0, 0
+    while pos < len(b):
+        n = int.from_bytes(b[pos:pos + 4], "big")
+        kind, data = b[pos + 4:pos + 8], b[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            w, h = int.from_bytes(data[:4], "big"), int.from_bytes(data[4:8], "big")
+        elif kind == b"IDAT":
+            idat += data
+        pos += 12 + n
+    raw = zlib.decompress(idat)
+    # distinct byte values over the image's rows: a blank page has 2 or 3
+    colours = len(set(raw[::7]))
+    if w < 100 or h < 100 or colours < 16:
+        fail("%s: %dx%d, %d byte values: blank" % (path, w, h, colours))
+    print("ok png %dx%d, %d byte values" % (w, h, colours))
+
+
+PROBE_HEAD = ("<script>window.__errs=[];window.addEventListener('error',"
+              "function(e){window.__errs.push(String(e.message));});</script>")
+# Clicks the file table's first header twice, records the first column's
+# order each time, resolves every #anchor, and writes it all into the DOM.
+PROBE_TAIL = """<script>(function(){
+var t=document.querySelector('table.sort'),th=t.tHead.rows[0].cells[0],res={};
+function col(){return Array.from(t.tBodies[0].rows).map(function(r){return r.cells[0].textContent;});}
+res.before=col();th.click();res.up=col();th.click();res.down=col();
+res.missing=Array.from(document.querySelectorAll('a[href^="#"]')).map(function(a){
+return decodeURIComponent(a.getAttribute('href').slice(1));}).filter(function(id){
+return !document.getElementById(id);});
+res.svgs=Array.from(document.querySelectorAll('svg')).map(function(s){
+var b=s.getBBox();return s.querySelectorAll('circle,rect,path').length>0&&b.width>0&&b.height>0;});
+res.errs=window.__errs;var p=document.createElement('pre');p.id='probe';
+p.textContent=JSON.stringify(res);document.body.appendChild(p);})();</script>"""
+
+
+def chrome(exe, url, *extra):
+    cmd = [exe, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+           "--host-resolver-rules=MAP * ~NOTFOUND", "--window-size=1200,1600"] + list(extra) + [url]
+    return subprocess.run(cmd, capture_output=True, timeout=60)
+
+
+def browse(exe, path, out):
+    s = open(path, encoding="utf-8").read()
+    probe = os.path.join(out, "probe.html")
+    with open(probe, "w", encoding="utf-8") as f:
+        f.write(s.replace("<head>", "<head>" + PROBE_HEAD, 1).replace("</body>", PROBE_TAIL + "</body>", 1))
+    r = chrome(exe, "file://" + os.path.abspath(probe), "--dump-dom")
+    m = re.search(r'<pre id="probe">(.*?)</pre>', r.stdout.decode("utf-8", "replace"), re.S)
+    if not m:
+        fail("no probe result from %s (status %d): %s" % (exe, r.returncode, r.stderr.decode()[-500:]))
+    res = json.loads(html.unescape(m.group(1)))
+    if res["errs"]:
+        fail("script errors: %s" % res["errs"])
+    if len(res["before"]) < 2 or res["up"] == res["down"] or res["up"] != sorted(res["up"]) \
+            or res["down"] != sorted(res["down"], reverse=True):
+        fail("sorting by file does not sort: %s" % res)
+    if res["missing"]:
+        fail("anchors with no target: %s" % res["missing"][:5])
+    if not res["svgs"] or not all(res["svgs"]):
+        fail("an empty plot: %s" % res["svgs"])
+    shot = os.path.join(out, "page.png")
+    if os.path.exists(shot):
+        os.remove(shot)
+    r = chrome(exe, "file://" + os.path.abspath(path), "--screenshot=" + shot)
+    if not os.path.exists(shot):
+        fail("no screenshot (status %d): %s" % (r.returncode, r.stderr.decode()[-500:]))
+    png(shot)
+    print("ok browse: %d rows sorted both ways, %d plots drawn" % (len(res["up"]), len(res["svgs"])))
+
+
+def main():
+    cmd, args = sys.argv[1], sys.argv[2:]
+    if cmd == "odd":
+        odd(*args)
+    elif cmd == "noline":
+        noline(*args)
+    elif cmd == "page":
+        page(args[0], int(args[1]), args[2:])
+    elif cmd == "capped":
+        capped(args[0])
+    elif cmd == "browse":
+        browse(*args)
+    elif cmd == "png":
+        png(args[0])
+    else:
+        fail("unknown command " + cmd)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,311 @@
+/* html.c - --format=html: one self-contained page that works offline
+ * (inline style, inline SVG, one small inline script, no reference to
+ * anything outside the page): the text summary, a sortable table of the
+ * files, the differences grouped by reason, the plots (html-plot.c) and
+ * the source lines of the differing variables.  Every name is escaped;
+ * tables are capped so that a build of 50,000 functions stays usable. */
+#define _POSIX_C_SOURCE 200809L
+#include "rep.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { TABLE_CAP = 1000, DIFF_CAP = 1000 };
+
+/* Text and attribute values: & < > " ' escaped. */
+void put_html(FILE *o, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '&': fputs("&amp;", o); break;
+		case '<': fputs("&lt;", o); break;
+		case '>': fputs("&gt;", o); break;
+		case '"': fputs("&quot;", o); break;
+		case '\'': fputs("&#39;", o); break;
+		default: putc(*s, o);
+		}
+}
+
+/* An id or a fragment: letters, digits, '-' and '.' kept, every other
+ * byte as _XX, so that '#', spaces and quotes never reach an anchor. */
+static void put_html_id(FILE *o, const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		    *p == '-' || *p == '.')
+			putc(*p, o);
+		else
+			fprintf(o, "_%02X", *p);
+}
+
+static const char style[] =
+	"body{font:14px sans-serif;margin:1em 2em;color:#222}"
+	"pre{background:#f6f6f6;padding:.6em;overflow:auto}"
+	"table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 6px}"
+	"td.n{text-align:right}th{background:#eee;cursor:pointer}"
+	".plots{display:flex;flex-wrap:wrap;gap:1em}figure{margin:0;width:420px}"
+	"svg text{font:11px sans-serif;fill:#333}.ax{stroke:#333;fill:none}"
+	".diag{stroke:#999;stroke-dasharray:4 3}circle.p{fill:#3a6}circle.off,span.off{fill:#d22;color:#d22}"
+	"circle.ours,span.ours{fill:#26c;color:#26c;opacity:.7}circle.gcc,span.gcc{fill:#e80;color:#e80;opacity:.7}"
+	".bar{fill:#68a}.bug{color:#fff;background:#c00;padding:.4em;font-weight:bold}"
+	".note{color:#666}.src td{font-family:monospace;white-space:pre}tr.rem td{color:#a40}\n";
+
+/* Sorts a table by the clicked column: numbers by data-v, text by text. */
+static const char script[] =
+	"document.querySelectorAll('table.sort th').forEach(function(th,c){"
+	"th.addEventListener('click',function(){var tb=th.closest('table').tBodies[0];"
+	"var d=th.dataset.d=th.dataset.d==='1'?'-1':'1';var rows=Array.from(tb.rows);"
+	"rows.sort(function(a,b){var x=a.cells[c],y=b.cells[c];"
+	"var u=x.dataset.v,v=y.dataset.v,p=x.textContent,q=y.textContent;"
+	"var k=u!==undefined?u-v:(p<q?-1:p>q?1:0);"
+	"return k*d;});rows.forEach(function(r){tb.appendChild(r);});});});\n";
+
+/* The text summary, written by summary.c itself: the same numbers. */
+static long summary(FILE *o, Run *r, int top)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	long unexplained = 0;
+	FILE *m = open_memstream(&buf, &n);
+	if (!m)
+		die("m2r-report: out of memory");
+	unexplained = write_summary(m, r, 0, top);
+	fclose(m);
+	if (unexplained)
+		fprintf(o, "<p class=\"bug\">UNEXPLAINED: %ld variables differ from GCC without a named reason "
+			"(a bug): see <a href=\"#why-unexplained\">below</a></p>\n", unexplained);
+	fprintf(o, "<h2 id=\"summary\">Summary</h2>\n<pre>");
+	put_html(o, buf);
+	fprintf(o, "</pre>\n");
+	free(buf);
+	return unexplained;
+}
+
+static void num_td(FILE *o, long long v)
+{
+	fprintf(o, "<td class=\"n\" data-v=\"%lld\">%lld</td>", v, v);
+}
+
+static void ns_td(FILE *o, long long v)
+{
+	char b[32];
+	fmt_ns(b, sizeof b, v);
+	fprintf(o, "<td class=\"n\" data-v=\"%lld\">%s</td>", v, b);
+}
+
+static void file_table(FILE *o, Run *r)
+{
+	int n;
+	Rec **v = run_by_file(r, &n);
+	static const char *const head[] = { "file", "functions", "vars", "promoted", "GCC promoted",
+		"phis kept", "GCC phis", "agree", "differ", "unexplained", "time ours", "time GCC" };
+	fprintf(o, "<h2 id=\"files\">Files</h2>\n<p class=\"note\">Click a column's header to sort.</p>\n"
+		"<table class=\"sort\"><thead><tr>");
+	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
+		fprintf(o, "<th>%s</th>", head[i]);
+	fprintf(o, "</tr></thead><tbody>\n");
+	for (int i = 0; i < n && i < TABLE_CAP; i++) {
+		const Rec *x = v[i];
+		fprintf(o, "<tr><td>");
+		put_html(o, x->file);
+		fprintf(o, "</td>");
+		static const int cols[] = { F_FUNCTIONS, F_VARS, F_PROMOTED, F_GCC_PROMOTED, F_PHIS_KEPT,
+			F_GCC_PHIS, F_AGREE, F_DIFFER, F_UNEXPLAINED };
+		for (size_t c = 0; c < sizeof cols / sizeof cols[0]; c++)
+			num_td(o, x->f[cols[c]]);
+		ns_td(o, rec_ours_ns(x));
+		ns_td(o, x->f[F_GCC_NS]);
+		fprintf(o, "</tr>\n");
+	}
+	fprintf(o, "</tbody></table>\n");
+	if (n > TABLE_CAP)
+		fprintf(o, "<p class=\"note\">%d of %d files shown: %d left out (at most %d rows).</p>\n", TABLE_CAP,
+			n, n - TABLE_CAP, TABLE_CAP);
+}
+
+/* A source line's anchor: "src-FILE-LINE", escaped. */
+static void line_id(FILE *o, const char *file, int line)
+{
+	fputs("src-", o);
+	put_html_id(o, file);
+	fprintf(o, "-%d", line);
+}
+
+static void put_verdicts(FILE *o, const Var *v)
+{
+	fprintf(o, "<td>");
+	if (v->ours)
+		fprintf(o, "promoted (%s)", v->path >= 0 ? path_name(v->path) : "?");
+	else
+		fprintf(o, "not promoted (%s)", v->reason >= 0 ? reason_name(v->reason) : "?");
+	fprintf(o, "</td><td>%s</td>", v->gcc ? "ssa" : "memory");
+}
+
+/* A differing variable shown in the differences: its source line is
+ * shown too (so that every row's link resolves). */
+typedef struct Mark {
+	const char *file;
+	int line, var;
+	const Rec *rec;
+} Mark;
+typedef VEC(Mark) Marks;
+
+/* One reason's differences; the rows shown are added to *m (at most
+ * DIFF_CAP); returns the number left out. */
+static long diff_group(FILE *o, Run *r, int w, long count, Marks *m)
+{
+	fprintf(o, "<h3 id=\"why-%s\">%s: %ld</h3>\n<p class=\"note\">", why_name(w), why_name(w), count);
+	put_html(o, m2r_names[NT_WHY].desc[w - m2r_names[NT_WHY].first]);
+	fprintf(o, "</p>\n<table><tr><th>file:line</th><th>function</th><th>variable</th><th>ours</th>"
+		"<th>GCC</th></tr>\n");
+	long left = 0;
+	for (int i = 0; i < r->fn.n; i++) {
+		const Rec *x = r->fn.v[i];
+		for (int k = 0; k < x->nvar; k++) {
+			const Var *v = &r->var.v[x->var0 + k];
+			if (v->why != w)
+				continue;
+			if (m->n >= DIFF_CAP) {
+				left++;
+				continue;
+			}
+			Mark mk = { x->file, v->line, x->var0 + k, x };
+			vpush(r->a, *m, mk);
+			fprintf(o, "<tr><td><a href=\"#");
+			line_id(o, x->file, v->line);
+			fprintf(o, "\">");
+			put_html(o, x->file);
+			fprintf(o, ":%d</a></td><td>", v->line);
+			put_html(o, x->function);
+			fprintf(o, "</td><td>");
+			put_html(o, v->name);
+			fprintf(o, "</td>");
+			put_verdicts(o, v);
+			fprintf(o, "</tr>\n");
+		}
+	}
+	fprintf(o, "</table>\n");
+	return left;
+}
+
+static void differences(FILE *o, Run *r, Marks *m)
+{
+	long count[NWHY] = { 0 }, total = 0;
+	for (int i = 0; i < r->var.n; i++) {
+		int w = r->var.v[i].why;
+		if (w > W_AGREE && w < NWHY)
+			count[w]++, total++;
+	}
+	fprintf(o, "<h2 id=\"differences\">Differences from GCC, by reason: %ld variables</h2>\n", total);
+	if (!total)
+		fprintf(o, "<p>None: every variable recorded agrees with GCC's into-SSA.</p>\n");
+	long left = 0;
+	/* unexplained first: a bug nobody may miss */
+	if (count[W_UNEXPLAINED])
+		left += diff_group(o, r, W_UNEXPLAINED, count[W_UNEXPLAINED], m);
+	for (int w = W_AGREE + 1; w < W_UNEXPLAINED; w++)
+		if (count[w])
+			left += diff_group(o, r, w, count[w], m);
+	if (left)
+		fprintf(o, "<p class=\"note\">%d difference rows shown: %ld left out (at most %d rows).</p>\n", m->n,
+			left, DIFF_CAP);
+}
+
+
+static int by_place(const void *pa, const void *pb)
+{
+	const Mark *a = pa, *b = pb;
+	int c = a->file == b->file ? 0 : strcmp(a->file, b->file);
+	if (c)
+		return c;
+	return a->line != b->line ? (a->line < b->line ? -1 : 1) : (a->var < b->var ? -1 : a->var > b->var);
+}
+
+/* The source file of a record: its path, or relative to its cwd. */
+static FILE *open_source(const Rec *x)
+{
+	FILE *f = fopen(x->file, "r");
+	if (!f && x->file[0] != '/' && *x->cwd) {
+		size_t n = strlen(x->cwd) + strlen(x->file) + 2;
+		char *p = xmalloc(n);
+		snprintf(p, n, "%s/%s", x->cwd, x->file);
+		f = fopen(p, "r");
+		free(p);
+	}
+	return f;
+}
+
+/* Lines m[0..n) of one file: each source line, then its remarks. */
+static void source_file(FILE *o, Run *r, const Rec *x, const Mark *m, int n)
+{
+	FILE *f = open_source(x);
+	fprintf(o, "<h3 id=\"file-");
+	put_html_id(o, x->file);
+	fprintf(o, "\">");
+	put_html(o, x->file);
+	fprintf(o, "%s</h3>\n<table class=\"src\">\n", f ? "" : " (source not found: remarks only)");
+	char *buf = NULL;
+	size_t cap = 0;
+	int at = 0;
+	for (int i = 0; i < n; i++) {
+		if (i == 0 || m[i].line != m[i - 1].line) {
+			fprintf(o, "<tr id=\"");
+			line_id(o, x->file, m[i].line);
+			fprintf(o, "\"><td class=\"n\">%d</td><td>", m[i].line);
+			while (f && at < m[i].line && getline(&buf, &cap, f) >= 0)
+				at++;
+			if (f && m[i].line > 0 && at == m[i].line) { /* line 0: none recorded */
+				buf[strcspn(buf, "\r\n")] = 0;
+				put_html(o, buf);
+			}
+			fprintf(o, "</td></tr>\n");
+		}
+		const Var *v = &r->var.v[m[i].var];
+		fprintf(o, "<tr class=\"rem\"><td></td><td>^ ");
+		put_html(o, v->name);
+		fprintf(o, ": %s; ours %s, GCC %s</td></tr>\n", why_name(v->why), v->ours ? "promoted" : "not promoted",
+			v->gcc ? "ssa" : "memory");
+	}
+	fprintf(o, "</table>\n");
+	free(buf);
+	if (f)
+		fclose(f);
+}
+
+/* The source lines of the differences shown, file by file. */
+static void source(FILE *o, Run *r, Marks *m)
+{
+	fprintf(o, "<h2 id=\"source\">Source lines with differences</h2>\n");
+	if (!m->n) {
+		fprintf(o, "<p>None.</p>\n");
+		return;
+	}
+	fprintf(o, "<p class=\"note\">The lines of the differences listed above, each with its "
+		"variables' remarks.</p>\n");
+	qsort(m->v, (size_t)m->n, sizeof *m->v, by_place);
+	for (int i = 0, j; i < m->n; i = j) {
+		for (j = i; j < m->n && m->v[j].file == m->v[i].file; j++)
+			;
+		source_file(o, r, m->v[i].rec, m->v + i, j - i);
+	}
+}
+
+long write_html(FILE *o, Run *r, int top)
+{
+	Rec t = { 0 };
+	for (int i = 0; i < r->fn.n; i++)
+		rec_add(&t, r->fn.v[i]);
+	fprintf(o, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+		"<title>mem2reg report</title>\n<style>%s</style></head><body>\n", style);
+	fprintf(o, "<h1>mem2reg report</h1>\n<p><a href=\"#summary\">summary</a> &middot; "
+		"<a href=\"#files\">files</a> &middot; <a href=\"#differences\">differences</a> &middot; "
+		"<a href=\"#plots\">plots</a> &middot; <a href=\"#source\">source</a></p>\n");
+	long unexplained = summary(o, r, top);
+	write_plots(o, r, &t);
+	file_table(o, r);
+	Marks m = { 0 };
+	differences(o, r, &m);
+	source(o, r, &m);
+	fprintf(o, "<script>%s</script>\n</body></html>\n", script);
+	return unexplained;
+}

@@ -16,3 +16,18 @@ $(M2R_REPORT): $(M2R_REPORT_OBJS) $(REPORT_LIB) $(LIB) $(FLAGS_STAMP)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(M2R_REPORT_OBJS) $(REPORT_LIB) $(LIB) $(LDLIBS)
 
 -include $(M2R_REPORT_OBJS:.o=.d)
+
+# need-browser: a headless Chromium for report.exp's browser test
+# (Debian's chromium-headless-shell), installed when running as root;
+# otherwise that test is UNSUPPORTED, with this note.
+.PHONY: need-browser
+need-browser:
+	@if ! command -v chromium-headless-shell >/dev/null 2>&1 && ! command -v chromium >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			$(call apt-install,a headless Chromium (the HTML report's browser test),chromium-headless-shell); \
+		else \
+			echo "note: no chromium-headless-shell or chromium: the browser test is UNSUPPORTED" \
+				"(sudo apt-get install chromium-headless-shell)" >&2; \
+		fi; \
+	fi
+check: need-browser

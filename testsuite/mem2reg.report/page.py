@@ -200,13 +200,29 @@ def browse(exe, path, out):
     probe = os.path.join(out, "probe.html")
     with open(probe, "w", encoding="utf-8") as f:
         f.write(s.replace("<head>", "<head>" + PROBE_HEAD, 1).replace("</body>", PROBE_TAIL + "</body>", 1))
-    r = chrome(exe, "file://" + os.path.abspath(probe), "--dump-dom")
+    # Chromium's own records: its console (--enable-logging: every
+    # console message of the page, errors included, is a CONSOLE line)
+    # and its network log (every URL it asked for, whatever resolves).
+    netlog = os.path.join(out, "net.json")
+    if os.path.exists(netlog):
+        os.remove(netlog)
+    r = chrome(exe, "file://" + os.path.abspath(probe), "--dump-dom", "--enable-logging=stderr",
+               "--v=0", "--log-net-log=" + netlog)
     m = re.search(r'<pre id="probe">(.*?)</pre>', r.stdout.decode("utf-8", "replace"), re.S)
     if not m:
         fail("no probe result from %s (status %d): %s" % (exe, r.returncode, r.stderr.decode()[-500:]))
     res = json.loads(html.unescape(m.group(1)))
     if res["errs"]:
         fail("script errors: %s" % res["errs"])
+    console = [l for l in r.stderr.decode("utf-8", "replace").splitlines() if ":CONSOLE" in l]
+    if console:
+        fail("console messages: %s" % console[:3])
+    if not os.path.exists(netlog):
+        fail("no network log from %s" % exe)
+    urls = sorted(set(re.findall(r'"url":"([^"]*)"', open(netlog, encoding="utf-8", errors="replace").read())))
+    urls = [u for u in urls if not u.startswith(("file:", "data:"))]
+    if urls:
+        fail("network requests: %s" % urls[:5])
     if len(res["before"]) < 2 or res["up"] == res["down"] or res["up"] != sorted(res["up"]) \
             or res["down"] != sorted(res["down"], reverse=True):
         fail("sorting by file does not sort: %s" % res)

@@ -217,3 +217,17 @@ int oracle_irreducible(const OrProg *p, const Oracle *o)
 	}
 	return seen < nr;
 }
+
+OrSet oracle_got(const int *phiblk, int nphi, int nb, int *sorted)
+{
+	OrSet got = 0;
+	*sorted = 1;
+	for (int j = 0; j < nphi; j++) {
+		int b = phiblk[j];
+		if (b < 0 || b >= nb || (j && b <= phiblk[j - 1]))
+			*sorted = 0;
+		else
+			got |= (OrSet)1 << b;
+	}
+	return got;
+}

@@ -65,6 +65,10 @@ void oracle_run(const OrProg *p, Oracle *o);
 OrSet oracle_idf(const Oracle *o, int nb, OrSet s);
 /* Expected phi blocks of v for enum Placement pl. */
 OrSet oracle_expect(const Oracle *o, int v, int pl);
+/* The phi blocks the core chose (ascending block ids, phiblk[0..nphi)),
+ * as a set of the nb blocks; *sorted is 0 when they are not ascending
+ * or not all in range (those are left out of the set). */
+OrSet oracle_got(const int *phiblk, int nphi, int nb, int *sorted);
 /* Is the reachable CFG irreducible (a cycle without a back edge)? */
 int oracle_irreducible(const OrProg *p, const Oracle *o);
 

@@ -304,15 +304,8 @@ static int check_vars(const Prog *p, Ctx *c, Fn *f, const Stats *st, const Oracl
 		}
 		if (pl != PL_PRUNED && vs->path != P_GENERAL)
 			continue;
-		OrSet want = oracle_expect(o, v, pl), got = 0;
-		int sorted = 1;
-		for (int j = 0; j < vs->nphi; j++) {
-			int b = vs->phiblk[j];
-			if (b < 0 || b >= p->nb || (j && b <= vs->phiblk[j - 1]))
-				sorted = 0;
-			else
-				got |= (OrSet)1 << b;
-		}
+		int sorted;
+		OrSet want = oracle_expect(o, v, pl), got = oracle_got(vs->phiblk, vs->nphi, p->nb, &sorted);
 		if (c->counting)
 			c->vars++, c->phis += vs->nphi;
 		if (!sorted || got != want) {

@@ -402,15 +402,8 @@ static int run_one(const Prog *p, const Oracle *o, Combo *c, int first)
 		if (c->placement != PL_PRUNED && vs->path != P_GENERAL)
 			continue;
 		c->vars++;
-		Set got = 0;
-		int sorted = 1;
-		for (int j = 0; j < vs->nphi; j++) {
-			int b = vs->phiblk[j];
-			if (b < 0 || b >= p->nb || (j && b <= vs->phiblk[j - 1]))
-				sorted = 0;
-			else
-				got |= bit(b);
-		}
+		int sorted;
+		Set got = oracle_got(vs->phiblk, vs->nphi, p->nb, &sorted);
 		c->phis += vs->nphi;
 		if (!sorted || got != want) {
 			show_set(e, sizeof e, want);

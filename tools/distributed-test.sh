@@ -20,8 +20,8 @@
 #     function for function, with the times, host, working directory, pid and
 #     dumpbase removed: records written by output=PATH (distcc: the
 #     server writes the absolute path; icecc: lost in the chroot) and
-#     records on stderr (output=- when the plugin has it, else
-#     stats=variables format=json), kept per compile in OBJ.stderr;
+#     records on stderr (output=-, split records joined), kept per
+#     compile in OBJ.stderr;
 #   - with m2r-report, its CSV of both builds, time columns removed;
 #   - what ccache does with the records on a hit.
 # Every daemon runs under timeout(1) and is stopped by its process id
@@ -108,18 +108,9 @@ start() {
 	eval "${name}_pid=$d"
 }
 
-# ---------- the stderr channel: output=- if the plugin has it ----------
-probe=$WORK/probe
-mkdir -p "$probe" && echo 'int f(int x) { int y = x; return y + 1; }' > "$probe/p.c"
-(cd "$probe" && "$M2R_GCC" -O2 -c p.c -o p.o -fplugin-arg-mem2reg-output=- 2>p.err)
-if [ ! -e "$probe/-" ] && grep -q '^m2r-record: {' "$probe/p.err" 2>/dev/null; then
-	STDERR_ARGS="-fplugin-arg-mem2reg-output=-"
-	STDERR_KIND="output=- (m2r-record: lines)"
-else
-	STDERR_ARGS="-fplugin-arg-mem2reg-stats=variables -fplugin-arg-mem2reg-format=json"
-	STDERR_KIND="stats=variables format=json (output=- not in this plugin)"
-fi
-say "records on stderr: $STDERR_KIND"
+# ---------- the stderr channel: output=- ----------
+STDERR_ARGS="-fplugin-arg-mem2reg-output=-"
+say "records on stderr: output=- (m2r-record: lines)"
 
 # records_of_stderr DIR: the records that the compiles of DIR printed on
 # stderr (one OBJ.stderr per compile).
@@ -129,7 +120,7 @@ records_of_stderr() {
 
 # record_lines: the record lines of a stream, "m2r-record: " removed.
 record_lines() {
-	sed -n -e 's/^m2r-record: //p' -e t -e '/^{"type":/p'
+	sed -n 's/^m2r-record: //p'
 }
 
 # norm: function records only, without what differs by where and when
@@ -189,23 +180,18 @@ build() {
 	say "$name: built zlib ($NCOMPILES compiles) in $(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }") s"
 }
 
-# build2 NAME CC: the two record channels need two builds: output=PATH
-# with stats= on stderr, then output=- alone when the plugin has it.
-# NOFILE=1: no output=PATH (icecc: an absolute path does not exist in the
-# daemon's chroot, and the compile fails).
+# build2 NAME CC: the two record channels need two builds (the last
+# output= given wins): output=PATH, then output=- alone.  NOFILE=1: no
+# output=PATH (icecc: an absolute path does not exist in the daemon's
+# chroot, and the compile fails).
 build2() {
 	local name=$1 cc=$2
-	if [ "$STDERR_ARGS" = "-fplugin-arg-mem2reg-output=-" ]; then
-		if [ -z "${NOFILE:-}" ]; then
-			build "$name" "$cc" "" || return 1
-		fi
-		NOFILE=1 build "$name-stderr" "$cc" "$STDERR_ARGS" || return 1
-		if [ -n "${NOFILE:-}" ]; then
-			ln -sfn "$name-stderr" "$WORK/$name"
-		fi
-	else
-		build "$name" "$cc" "$STDERR_ARGS" || return 1
-		ln -sfn "$name" "$WORK/$name-stderr"
+	if [ -z "${NOFILE:-}" ]; then
+		build "$name" "$cc" "" || return 1
+	fi
+	NOFILE=1 build "$name-stderr" "$cc" "$STDERR_ARGS" || return 1
+	if [ -n "${NOFILE:-}" ]; then
+		ln -sfn "$name-stderr" "$WORK/$name"
 	fi
 }
 

@@ -265,7 +265,7 @@ void dom_build(Fn *f, Dom *d)
  * On a correct tree idom(b) is above every reachable predecessor of b,
  * so the walk meets it before the root; a broken tree dies.
  * With out == NULL only count (into cnt), else append at pos. */
-static void runners(Fn *f, Dom *d, int *last, int *cnt, int *pos, int *out)
+static void runners(Fn *f, Dom *d, int *last, int *cnt, int *pos, int *out, Trace *tr)
 {
 	int n = d->n;
 	for (int b = 0; b < n; b++)
@@ -279,6 +279,10 @@ static void runners(Fn *f, Dom *d, int *last, int *cnt, int *pos, int *out)
 			int r = bk->pred[i];
 			if (d->rpoidx[r] < 0)
 				continue;
+			/* Traced: every edge into a join, and any walk that adds. */
+			int show = tr && (r != stop || bk->npred > 1);
+			if (show)
+				trace_ev(f, tr, TR_DF_EDGE, -1, r, b, stop, 0);
 			while (r != stop) {
 				if (r < 0)
 					die("dominator tree: idom %d of block %d is not above its "
@@ -286,17 +290,26 @@ static void runners(Fn *f, Dom *d, int *last, int *cnt, int *pos, int *out)
 				if (last[r] == b)
 					break;
 				last[r] = b;
+				if (tr)
+					trace_ev(f, tr, TR_DF_ADD, -1, bk->pred[i], b, r, 0);
 				if (out)
 					out[pos[r]++] = b;
 				else
 					cnt[r]++;
 				r = d->idom[r];
 			}
+			if (show)
+				trace_ev(f, tr, TR_DF_STOP, -1, bk->pred[i], b, r, r != stop);
 		}
 	}
 }
 
 void df_build(Fn *f, Dom *d)
+{
+	df_build_trace(f, d, NULL);
+}
+
+void df_build_trace(Fn *f, Dom *d, Trace *tr)
 {
 	int n = d->n;
 	int *scratch = xints((size_t)n * 2);
@@ -306,12 +319,12 @@ void df_build(Fn *f, Dom *d)
 	 * in ascending id order, so every list comes out ascending without
 	 * sorting; the stamp keeps it free of duplicates. */
 	d->dfoff = aints(f, (size_t)n + 1);
-	runners(f, d, last, d->dfoff + 1, NULL, NULL);
+	runners(f, d, last, d->dfoff + 1, NULL, NULL, NULL);
 	for (int b = 0; b < n; b++)
 		d->dfoff[b + 1] += d->dfoff[b];
 	d->df = aints(f, (size_t)d->dfoff[n]);
 	memcpy(pos, d->dfoff, (size_t)n * sizeof(int));
-	runners(f, d, last, NULL, pos, d->df);
+	runners(f, d, last, NULL, pos, d->df, tr); /* logs once */
 	invariant(n == 0 || pos[n - 1] == d->dfoff[n]); /* fill matched count */
 	free(scratch);
 }

@@ -355,14 +355,12 @@ static void make_phi(Prom *P, int x, int b, int *version)
 	vpush(f->a, P->phivar, x);
 }
 
-void place_phis(Prom *P, int x)
+/* Def blocks and upward-exposed use blocks of x from its access list,
+ * which is grouped by block in program order. */
+static void gather(Prom *P, int x)
 {
-	Fn *f = P->f;
 	Place *pl = &P->pl;
 	int vs_ = ++pl->vstamp;
-
-	/* Def blocks and upward-exposed use blocks from the access list,
-	 * which is grouped by block in program order. */
 	pl->ndef = pl->nuse = 0;
 	int last = -1;
 	for (int j = P->acc0[x]; j < P->acc1[x]; j++) {
@@ -376,14 +374,20 @@ void place_phis(Prom *P, int x)
 		}
 		last = b;
 	}
+}
 
+/* The phi blocks of the gathered variable under placement pm (prune:
+ * enum PruneMethod for pruned), ascending in cand[0..n); returns n. */
+static int choose(Prom *P, int pm, int prune)
+{
+	Place *pl = &P->pl;
 	int n;
 	pl->steps = 0;
-	switch (P->o->placement) {
+	switch (pm) {
 	case PL_PRUNED:
-		if (P->o->prune != PM_AUTO) {
+		if (prune != PM_AUTO) {
 			pl->budget = LONG_MAX;
-			n = P->o->prune == PM_FRONTIER ? try_frontier(P, 1) : try_live_joins(P);
+			n = prune == PM_FRONTIER ? try_frontier(P, 1) : try_live_joins(P);
 			break;
 		}
 		for (long budget = 256;; budget = budget < LONG_MAX / 4 ? budget * 4 : LONG_MAX) {
@@ -406,12 +410,88 @@ void place_phis(Prom *P, int x)
 		break;
 	}
 	qsort(pl->cand, (size_t)n, sizeof(int), cmp_int);
+	return n;
+}
 
+void place_phis(Prom *P, int x)
+{
+	Fn *f = P->f;
+	Place *pl = &P->pl;
+	gather(P, x);
+	int n = choose(P, P->o->placement, P->o->prune);
 	VarStat *vs = &P->st->var.v[P->vstat[x]];
 	vs->nphi = n;
 	vs->phiblk = aalloc(f->a, (size_t)(n ? n : 1) * sizeof(int));
 	memcpy(vs->phiblk, pl->cand, (size_t)n * sizeof(int));
 	P->st->NumPHIInsert += n;
+}
+
+/* ---------- the trace (explanations) ---------- */
+
+/* The blocks where the gathered variable is live on entry, as LLVM's
+ * ComputeLiveInBlocks finds them: from each block that loads it before
+ * storing, backwards through predecessors, stopping at the blocks that
+ * store it.  Into stk[0..n); only explanations need the whole set (the
+ * placement proper needs liveness at the frontier's blocks only). */
+static int live_in(Prom *P)
+{
+	const Fn *f = P->f;
+	Place *pl = &P->pl;
+	int n = 0, top = 0;
+	pl->astamp++;
+	for (int j = 0; j < pl->nuse; j++) {
+		pl->livest[pl->use[j]] = pl->astamp;
+		pl->wl[top++] = pl->use[j];
+	}
+	while (top) {
+		int b = pl->wl[--top];
+		pl->stk[n++] = b;
+		const Blk *bk = &f->blk.v[b];
+		for (int j = 0; j < bk->npred; j++) {
+			int q = bk->pred[j];
+			if (!dom_reach(P->d, q) || pl->defst[q] == pl->vstamp ||
+			    pl->livest[q] == pl->astamp)
+				continue;
+			pl->livest[q] = pl->astamp;
+			pl->wl[top++] = q;
+		}
+	}
+	return n;
+}
+
+/* Log x's facts: defs, upward-exposed uses, live-in blocks, iterated
+ * frontier and the phi blocks of each placement, from its accesses
+ * before any fast path.  The pruned placement is the core's own and must
+ * be the iterated frontier less the blocks where x is dead. */
+void place_trace(Prom *P, int x)
+{
+	Fn *f = P->f;
+	Place *pl = &P->pl;
+	Trace *tr = P->o->trace;
+	int v = P->vins[x];
+	gather(P, x);
+	trace_set(f, tr, TR_DEFS, v, 0, pl->def, pl->ndef);
+	trace_set(f, tr, TR_USES, v, 0, pl->use, pl->nuse);
+	int nlive = live_in(P);
+	trace_set(f, tr, TR_LIVEIN, v, 0, pl->stk, nlive);
+	const int *live = tr->ev.v[tr->ev.n - 1].set; /* sorted copies */
+	int nidf = choose(P, PL_MINIMAL, PM_AUTO);
+	trace_set(f, tr, TR_IDF, v, 0, pl->cand, nidf);
+	const int *idf = tr->ev.v[tr->ev.n - 1].set;
+	for (int pm = 0; pm < NPLACEMENT; pm++) {
+		int n = choose(P, pm, P->o->prune);
+		trace_set(f, tr, TR_PHIS, v, pm, pl->cand, n);
+		if (pm != PL_PRUNED)
+			continue;
+		int k = 0, m = 0; /* pruned == IDF and live-in, both ascending */
+		for (int j = 0; j < nidf; j++) {
+			while (k < nlive && live[k] < idf[j])
+				k++;
+			if (k < nlive && live[k] == idf[j])
+				invariant(m < n && pl->cand[m++] == idf[j]);
+		}
+		invariant(m == n);
+	}
 }
 
 /* Create the phis place_phis() chose, variable by variable, once their

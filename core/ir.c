@@ -275,6 +275,29 @@ const char *blk_label(Fn *f, int b, char *buf, size_t len)
 	return buf;
 }
 
+const char *val_label(Fn *f, int v, char *buf, size_t len)
+{
+	if (v < 0 || v >= f->val.n)
+		return "poison"; /* an entry nobody filled */
+	const Val *x = &f->val.v[v];
+	switch (x->kind) {
+	case VUNDEF:
+		return "undef";
+	case VPOISON:
+		return "poison";
+	case VCONST:
+	case VOPAQUE:
+	case VDEF:
+		return x->name ? x->name : "?";
+	default:
+		if (x->name)
+			snprintf(buf, len, "%%%s", x->name);
+		else
+			snprintf(buf, len, "%%%d", x->num);
+		return buf;
+	}
+}
+
 int phi_slot(const Ins *in, int p)
 {
 	int lo = 0, hi = in->nlab;

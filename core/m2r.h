@@ -49,6 +49,7 @@ const char *m2r_clock_name(void);
 /* ---------- arena (ir.c) ---------- */
 
 typedef struct Arena Arena;
+typedef struct Trace Trace; /* the core's log of its steps (below) */
 
 Arena *arena_new(void);
 void arena_free(Arena *a);
@@ -294,6 +295,8 @@ typedef struct Dom {
 void dom_build(Fn *f, Dom *d);
 /* Dominance frontiers of all blocks at once (Cytron et al. via runners). */
 void df_build(Fn *f, Dom *d);
+/* The same, logging each runner walk into tr (TR_DF_*). */
+void df_build_trace(Fn *f, Dom *d, Trace *tr);
 static inline int dom_reach(const Dom *d, int b) { return d->rpoidx[b] >= 0; }
 /* The edge a -> n dominates b (for values defined by a terminator). */
 int edge_dominates(const Fn *f, const Dom *d, int a, int n, int b);
@@ -308,6 +311,54 @@ static inline int dominates(const Dom *d, int a, int b)
  * enums (enum Reason, Path, Placement, PruneMethod) and name functions
  * are in names.h: each declared once, with its JSON and text name. */
 
+/* ---------- trace, for explanations (report/explain.c) ---------- */
+
+/* With PromoteOpts.trace set, the core logs the steps of its work in
+ * the order it takes them, so that an explanation prints the core's own
+ * data and never recomputes it.  x names a variable by its alloca's
+ * instruction id (-1 when none); blocks and values are ids; a set is an
+ * ascending array of block ids in the function's arena.  Tracing costs
+ * a test per step when off; when on, it also runs every placement for
+ * each candidate, on its accesses before any fast path, for the record
+ * only: what the core does is the same with or without a trace. */
+enum TraceKind {
+	TR_DF_EDGE,  /* frontiers: the walk for edge a -> b, up to c = idom(b) */
+	TR_DF_ADD,   /* ... reaches c: DF(c) gets b */
+	TR_DF_STOP,  /* ... stops at c: idom(b) (d = 0), or c already has b (d = 1) */
+	TR_DEFS,     /* x: the blocks that store it */
+	TR_USES,     /* x: the blocks that load it before any store */
+	TR_LIVEIN,   /* x: the blocks where it is live on entry */
+	TR_IDF,      /* x: the iterated frontier of its definition blocks */
+	TR_PHIS,     /* x: the phi blocks placement a chooses */
+	TR_VISIT,    /* renaming enters block a from b (-1: the entry) */
+	TR_EDGE,     /* renaming crosses edge a -> b again (b visited) */
+	TR_POP,      /* back at edge a -> b: x's c is popped, d reaches again */
+	TR_FILL,     /* phi c of x in block b gets d on the edge from a */
+	TR_PUSH,     /* x: instruction c (phi or store) defines d: pushed */
+	TR_LOAD,     /* x: load c receives d */
+	TR_SIMPLIFY, /* x: phi c goes, replaced by d (enum SimplifyWhy a) */
+};
+/* Why phi simplification removes a phi. */
+enum SimplifyWhy {
+	SW_SAME,      /* every operand is d or the phi itself */
+	SW_UNDEF_DOM, /* operands are d, undef and the phi; d dominates it */
+	SW_ALL_UNDEF, /* operands are undef and the phi itself: undef */
+};
+typedef struct TraceEv {
+	uint8_t kind; /* enum TraceKind */
+	int x, a, b, c, d;
+	const int *set;
+	int nset;
+} TraceEv;
+struct Trace {
+	VEC(TraceEv) ev;
+	Dom *dom;        /* the core's dominator tree and frontiers */
+};
+/* Append an event (the core's phases call it when tracing). */
+void trace_ev(Fn *f, Trace *tr, int kind, int x, int a, int b, int c, int d);
+/* Append a set event: a copy of blks[0..n), sorted. */
+void trace_set(Fn *f, Trace *tr, int kind, int x, int a, const int *blks, int n);
+
 typedef struct PromoteOpts {
 	int placement;  /* enum Placement */
 	int simplify;   /* run phi simplification (default 1) */
@@ -316,6 +367,7 @@ typedef struct PromoteOpts {
 	                   takes the general path, so that minimal and
 	                   semi-pruned placement are the textbook forms for
 	                   all of them (the plugin's rewrite mode) */
+	Trace *trace;   /* log the steps (in f's arena), or NULL */
 } PromoteOpts;
 
 /* Per alloca: what happened to it. */
@@ -355,6 +407,8 @@ int m2r_verify(Fn *f, char *msg, size_t len, int *where);
 /* Block label as printed ("if.then" or "5"): valid after fn_number()
  * (ir.c).  The statistics' writers are in report/. */
 const char *blk_label(Fn *f, int b, char *buf, size_t len);
+/* Value v itself as printed ("%x", "%3", "undef", "42"): after fn_number. */
+const char *val_label(Fn *f, int v, char *buf, size_t len);
 
 #ifdef __cplusplus
 }

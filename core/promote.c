@@ -487,6 +487,8 @@ static int round_once(Prom *P)
 	group_accesses(P);
 
 	int general = 0;
+	if (P->o->trace)
+		place_init(P);
 	for (int x = 0; x < P->nvar; x++) {
 		if (P->reason[x] != R_NONE) {
 			P->path[x] = P_NOT_PROMOTED;
@@ -494,6 +496,8 @@ static int round_once(Prom *P)
 			continue;
 		}
 		drop_unreachable(P, x);
+		if (P->o->trace)
+			place_trace(P, x);
 		promote_fast(P, x);
 		general += P->path[x] == P_GENERAL;
 	}
@@ -565,6 +569,10 @@ void m2r_promote(Fn *f, const PromoteOpts *o, Stats *st)
 	P.st = st;
 	cfg_build(f);
 	dom_build(f, &d);
+	if (o->trace) { /* the frontiers are explained even when unused */
+		df_build_trace(f, &d, o->trace);
+		P.dfdone = 1;
+	}
 
 	/* One VarStat per alloca, in instruction order: the one walk that
 	 * looks for allocas; the rounds work from this list. */
@@ -587,4 +595,8 @@ void m2r_promote(Fn *f, const PromoteOpts *o, Stats *st)
 			invariant(st->var.v[k].reason != R_NONE); /* kept: a reason says why */
 			st->NumNotPromoted[st->var.v[k].reason]++;
 		}
+	if (o->trace) {
+		o->trace->dom = aalloc(f->a, sizeof d);
+		*o->trace->dom = d; /* its arrays are in f's arena */
+	}
 }

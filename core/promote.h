@@ -68,6 +68,9 @@ typedef struct Prom {
  * general-path variable x, then create all the phis (into P->phi). */
 void place_init(Prom *P);
 void place_phis(Prom *P, int x);
+/* Tracing only: log x's defs, live-in blocks, IDF and every placement's
+ * phi blocks (TR_DEFS .. TR_PHIS), leaving the promotion unchanged. */
+void place_trace(Prom *P, int x);
 void make_phis(Prom *P);
 /* rename.c */
 void rename_vars(Prom *P);

@@ -21,14 +21,18 @@ static void fill_phis(Prom *P, int b, int p, const int *cur)
 	for (int k = P->bphioff[b]; k < P->bphioff[b + 1]; k++) {
 		int ph = P->bphi[k];
 		Ins *in = &f->ins.v[P->phi.v[ph]];
+		int x = P->phivar.v[ph];
 		for (int j = phi_slot(in, p); j < in->nlab && in->lab[j] == p; j++)
-			in->ops[j] = cur[P->phivar.v[ph]];
+			in->ops[j] = cur[x];
+		if (P->o->trace)
+			trace_ev(f, P->o->trace, TR_FILL, P->vins[x], p, b, P->phi.v[ph], cur[x]);
 	}
 }
 
 void rename_vars(Prom *P)
 {
 	Fn *f = P->f;
+	Trace *tr = P->o->trace;
 	int nb = f->blk.n;
 	int *cur = aalloc(f->a, (size_t)(P->nvar + 1) * sizeof(int));
 	for (int x = 0; x < P->nvar; x++)
@@ -48,19 +52,27 @@ void rename_vars(Prom *P)
 			continue; /* duplicate edge, already pushed */
 		while (log.n > it.mark) { /* back to the state at the edge */
 			Undo u = log.v[--log.n];
+			if (tr)
+				trace_ev(f, tr, TR_POP, P->vins[u.var], it.pred, b, cur[u.var], u.old);
 			cur[u.var] = u.old;
 		}
+		if (tr && it.pred >= 0 && seen[b])
+			trace_ev(f, tr, TR_EDGE, -1, it.pred, b, -1, -1);
 		if (it.pred >= 0)
 			fill_phis(P, b, it.pred, cur);
 		if (seen[b])
 			continue;
 		seen[b] = 1;
+		if (tr)
+			trace_ev(f, tr, TR_VISIT, -1, b, it.pred, -1, -1);
 
 		for (int k = P->bphioff[b]; k < P->bphioff[b + 1]; k++) {
 			int x = P->phivar.v[P->bphi[k]];
 			Undo u = {x, cur[x]};
 			vpush(f->a, log, u);
 			cur[x] = f->ins.v[P->phi.v[P->bphi[k]]].res;
+			if (tr)
+				trace_ev(f, tr, TR_PUSH, P->vins[x], -1, -1, P->phi.v[P->bphi[k]], cur[x]);
 		}
 		Blk *bk = &f->blk.v[b];
 		for (int j = 0; j < bk->ins.n; j++) {
@@ -74,6 +86,8 @@ void rename_vars(Prom *P)
 				f->fwd[in->res] = val_res(f, cur[x]);
 				in->flags |= IDEAD;
 				P->st->NumLoadsRemoved++;
+				if (tr)
+					trace_ev(f, tr, TR_LOAD, P->vins[x], -1, -1, i, f->fwd[in->res]);
 			} else if (in->op == OSTORE && (x = acc_var(P, in->ops[1])) >= 0 &&
 			           P->path[x] == P_GENERAL) {
 				Undo u = {x, cur[x]};
@@ -81,6 +95,8 @@ void rename_vars(Prom *P)
 				cur[x] = val_res(f, in->ops[0]);
 				in->flags |= IDEAD;
 				P->st->NumStoresRemoved++;
+				if (tr)
+					trace_ev(f, tr, TR_PUSH, P->vins[x], -1, -1, i, cur[x]);
 			}
 		}
 
@@ -126,7 +142,7 @@ static int dominates_phi(Prom *P, int v, int b)
 /* The value phi i reduces to, or -1.  Entries still unset (-1) come
  * from unreachable predecessors and are ignored, as LLVM simplifies
  * before it fills them. */
-static int phi_value(Prom *P, Ins *in)
+static int phi_value(Prom *P, Ins *in, int *why)
 {
 	Fn *f = P->f;
 	int common = -1, undef = 0;
@@ -144,6 +160,7 @@ static int phi_value(Prom *P, Ins *in)
 			return -1;
 		common = v;
 	}
+	*why = common < 0 ? SW_ALL_UNDEF : undef ? SW_UNDEF_DOM : SW_SAME;
 	if (common < 0)
 		return f->undef;
 	if (undef && !dominates_phi(P, common, in->blk))
@@ -197,12 +214,15 @@ void simplify_phis(Prom *P)
 		Ins *in = &f->ins.v[P->phi.v[p]];
 		if (in->flags & IDEAD)
 			continue;
-		int v = phi_value(P, in);
+		int why, v = phi_value(P, in, &why);
 		if (v < 0)
 			continue;
 		f->fwd[in->res] = val_res(f, v);
 		in->flags |= IDEAD;
 		P->st->NumPHISimplified++;
+		if (P->o->trace)
+			trace_ev(f, P->o->trace, TR_SIMPLIFY, P->vins[P->phivar.v[p]], why, -1,
+			         P->phi.v[p], f->fwd[in->res]);
 		for (int k = off[p]; k < off[p + 1]; k++)
 			if (!queued[users[k]]) {
 				queued[users[k]] = 1;

@@ -172,6 +172,31 @@ typedef struct Bench {
 void bench_start(Fn *f, Bench *bn);
 void bench_line(FILE *o, const char *name, Fn *f, const Bench *bn, long long core_ns);
 
+/* ---------- explanations (explain.c text, explain-dot.c Graphviz) ---------- */
+
+/* What to explain of a function promoted with a trace (core/m2r.h,
+ * "trace"): everything, or one variable. */
+enum { EX_TEXT, EX_DOT };
+typedef struct ExplainOpts {
+	int format;     /* EX_TEXT or EX_DOT */
+	int var;        /* the alloca (instruction id) to explain, -1: all */
+	/* The plugin: the other side's phi blocks of the variable whose
+	 * alloca is instruction i, as core block ids (ascending, *n of
+	 * them), or NULL when that side did not rename it; other_name
+	 * names the side ("gcc").  NULL: no other side. */
+	const int *(*other)(void *ctx, int i, int *n);
+	void *ctx;
+	const char *other_name;
+} ExplainOpts;
+
+/* The allocas of f named name ("x" or "%x"), as printed: the
+ * instruction id, or -1 when f has no such alloca. */
+int explain_find_var(Fn *f, const char *name);
+/* Write the explanation of f, promoted with trace tr into stats st. */
+void explain_fn(FILE *o, Fn *f, const Trace *tr, const Stats *st, const ExplainOpts *eo);
+/* The Graphviz form (explain_fn with EX_DOT calls it). */
+void explain_dot(FILE *o, Fn *f, const Trace *tr, const Stats *st, const ExplainOpts *eo);
+
 #ifdef __cplusplus
 }
 #endif

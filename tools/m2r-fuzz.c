@@ -33,6 +33,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "m2r.h"
 #include "text.h"
+#include "report.h"
 #include "interp.h"
 #include "oracle.h"
 #include "fuzz-prog.h"
@@ -335,10 +336,25 @@ static int check_placement(const Prog *p, Ctx *c, const Buf *text, int pl, const
 		say("second read failed: %s", err);
 		return F_READ;
 	}
-	PromoteOpts opt = {pl, p->seed % 5 != 4, (int)(p->seed / 5 % 3), 0};
+	/* Every fourth program is promoted with a trace, which must change
+	 * nothing (every check below) and which both explanation formats
+	 * must print without tripping an invariant. */
+	Trace tr;
+	memset(&tr, 0, sizeof tr);
+	PromoteOpts opt = {pl, p->seed % 5 != 4, (int)(p->seed / 5 % 3), 0,
+	                   p->seed % 4 == 1 ? &tr : NULL};
 	Stats st;
 	memset(&st, 0, sizeof st);
 	m2r_promote(f, &opt, &st);
+	if (opt.trace) {
+		static FILE *null;
+		if (!null && !(null = fopen("/dev/null", "w")))
+			die("cannot open /dev/null");
+		for (int fmt = EX_TEXT; fmt <= EX_DOT; fmt++) {
+			ExplainOpts eo = {fmt, -1, NULL, NULL, NULL};
+			explain_fn(null, f, &tr, &st, &eo);
+		}
+	}
 	if (m2r_verify(f, err, sizeof err, &where)) {
 		say("%s: promoted function invalid: %s (instruction %d)", pn, err, where);
 		fail = F_VERIFY_OUT;

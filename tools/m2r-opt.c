@@ -32,6 +32,7 @@ static const char usage[] =
 	"usage: m2r-opt [--placement=%s] [--no-simplify]\n"
 	"               [--prune-method=%s]\n"
 	"               [--stats[=text|json]] [--verify] [--time] [--disable-output]\n"
+	"               [--explain[=@FUNC[:%%VAR]]] [--explain-format=text|dot]\n"
 	"               [-o OUT] [FILE|-]\n";
 
 static const char help[] =
@@ -45,6 +46,13 @@ static const char help[] =
 	"  --verify          verify the promoted IR (the input is always verified)\n"
 	"  --time            per function on stderr: read, promote and print times\n"
 	"  --disable-output  promote (and verify, count, time) but print no IR\n"
+	"  --explain[=@FUNC[:%%VAR]]\n"
+	"                    explain SSA construction step by step on standard\n"
+	"                    output (every function and variable by default; the\n"
+	"                    IR goes to -o OUT only): CFG, dominator tree, dominance\n"
+	"                    frontiers, each variable's IDF, live-in blocks and\n"
+	"                    phis per placement, renaming (doc/explain.md)\n"
+	"  --explain-format=F  text (default) or dot (Graphviz: dot -Tsvg)\n"
 	"  -o OUT            write the IR to OUT instead of standard output\n"
 	"  -h, --help        this text\n"
 	"\n"
@@ -76,6 +84,10 @@ typedef struct {
 	PromoteOpts po;
 	int stats, verify, time, noout;
 	const char *out, *in;
+	int explain;             /* --explain given */
+	int exformat;            /* EX_TEXT, EX_DOT */
+	const char *exfn, *exvar; /* its @FUNC and %VAR, or NULL */
+	int exfound;             /* functions explained */
 } Opts;
 
 static void die_usage(const char *fmt, const char *arg)
@@ -93,6 +105,29 @@ static void die_usage2(const char *opt, const char *expect)
 	fprintf(stderr, "m2r-opt: error: bad value in '%s': expected %s\n", opt, expect);
 	put_usage(stderr, 0);
 	exit(2);
+}
+
+/* --explain=@FUNC or --explain=@FUNC:%VAR (the sigils may be left out). */
+static void parse_explain(Opts *o, const char *a)
+{
+	const char *v = a + 10;
+	if (*v == '@')
+		v++;
+	const char *colon = strchr(v, ':');
+	size_t n = colon ? (size_t)(colon - v) : strlen(v);
+	if (!n)
+		die_usage("'%s' names no function: expected --explain=@FUNC[:%%VAR]", a);
+	char *fn = malloc(n + 1);
+	if (!fn)
+		die_usage("%s: out of memory", a);
+	memcpy(fn, v, n);
+	fn[n] = 0;
+	o->exfn = fn;
+	if (colon) {
+		o->exvar = colon[1] == '%' ? colon + 2 : colon + 1;
+		if (!*o->exvar)
+			die_usage("'%s' names no variable: expected --explain=@FUNC:%%VAR", a);
+	}
 }
 
 static void parse_args(int argc, char **argv, Opts *o)
@@ -124,6 +159,17 @@ static void parse_args(int argc, char **argv, Opts *o)
 			o->verify = 1;
 		} else if (!strcmp(a, "--disable-output")) {
 			o->noout = 1;
+		} else if (!strcmp(a, "--explain")) {
+			o->explain = 1;
+		} else if (!strncmp(a, "--explain=", 10)) {
+			o->explain = 1;
+			parse_explain(o, a);
+		} else if (!strcmp(a, "--explain-format=text")) {
+			o->exformat = EX_TEXT;
+		} else if (!strcmp(a, "--explain-format=dot")) {
+			o->exformat = EX_DOT;
+		} else if (!strncmp(a, "--explain-format=", 17)) {
+			die_usage("bad value in '%s': expected text or dot", a);
 		} else if (!strcmp(a, "--time")) {
 			o->time = 1;
 		} else if (!strcmp(a, "-o")) {
@@ -140,6 +186,10 @@ static void parse_args(int argc, char **argv, Opts *o)
 	}
 	if (o->noout && o->out)
 		die_usage("%s: -o and --disable-output contradict each other", "m2r-opt");
+	if (o->exformat && !o->explain)
+		die_usage("'%s' needs --explain", "--explain-format");
+	if (o->explain && !o->out)
+		o->noout = 1; /* standard output is the explanation's */
 	if (!o->in)
 		o->in = "-";
 }
@@ -198,8 +248,8 @@ static void phi_counts(Fn *f, long *phis, long *args)
 		}
 }
 
-static int run_fns(const Opts *o, const char *buf, size_t len, FILE *out, FILE *st, BaMap *ba,
-		   Totals *unit);
+static int run_fns(Opts *o, const char *buf, size_t len, FILE *out, FILE *st, FILE *ex,
+		   BaMap *ba, Totals *unit);
 
 /* Returns 0, or 1 after printing an error.  ba (may be NULL) learns
  * the new block numbers of every function printed. */
@@ -219,11 +269,16 @@ static void json_fn(const Opts *o, const char *file, Fn *f, const Stats *s, long
 	rec_json(st, &ro, file, &r, &t, 1);
 }
 
-static int run(const Opts *o, const char *buf, size_t len, FILE *out, FILE *st, BaMap *ba)
+static int run(Opts *o, const char *buf, size_t len, FILE *out, FILE *st, FILE *ex, BaMap *ba)
 {
 	Totals unit;
 	memset(&unit, 0, sizeof unit);
-	int rc = run_fns(o, buf, len, out, st, ba, &unit);
+	int rc = run_fns(o, buf, len, out, st, ex, ba, &unit);
+	if (rc == 0 && o->exfn && !o->exfound) {
+		fprintf(stderr, "m2r-opt: error: --explain: no function @%s in %s\n", o->exfn,
+		        strcmp(o->in, "-") ? o->in : "<stdin>");
+		rc = 1;
+	}
 	if (rc == 0 && o->stats == ST_JSON) {
 		RecOpts ro = { TOOL_OPT, 0, o->po.placement };
 		rec_json(st, &ro, strcmp(o->in, "-") ? o->in : "<stdin>", NULL, &unit, 0);
@@ -231,8 +286,8 @@ static int run(const Opts *o, const char *buf, size_t len, FILE *out, FILE *st, 
 	return rc;
 }
 
-static int run_fns(const Opts *o, const char *buf, size_t len, FILE *out, FILE *st, BaMap *ba,
-		   Totals *unit)
+static int run_fns(Opts *o, const char *buf, size_t len, FILE *out, FILE *st, FILE *ex,
+		   BaMap *ba, Totals *unit)
 {
 	const char *file = strcmp(o->in, "-") ? o->in : "<stdin>";
 	Reader r;
@@ -264,9 +319,25 @@ static int run_fns(const Opts *o, const char *buf, size_t len, FILE *out, FILE *
 		}
 		Stats s;
 		memset(&s, 0, sizeof s);
+		PromoteOpts po = o->po;
+		Trace tr;
+		memset(&tr, 0, sizeof tr);
+		ExplainOpts eo = {o->exformat, -1, NULL, NULL, NULL};
+		if (o->explain && (!o->exfn || !strcmp(o->exfn, f->name))) {
+			o->exfound++;
+			po.trace = &tr;
+			if (o->exvar && (eo.var = explain_find_var(f, o->exvar)) < 0) {
+				fprintf(stderr, "%s:%d: error: --explain: @%s has no alloca %%%s\n", file,
+				        f->line, f->name, o->exvar);
+				fn_free(f);
+				return 1;
+			}
+		}
 		long long t2 = m2r_now();
-		m2r_promote(f, &o->po, &s);
+		m2r_promote(f, &po, &s);
 		long long t3 = m2r_now();
+		if (po.trace)
+			explain_fn(ex, f, &tr, &s, &eo);
 		if (o->verify && m2r_verify(f, msg, sizeof msg, &where)) {
 			verify_error(file, f, where, "internal error: promoted IR fails verification in", msg);
 			fn_free(f);
@@ -385,16 +456,20 @@ int main(int argc, char **argv)
 	}
 	char *obuf = NULL, *sbuf = NULL;
 	size_t olen = 0, slen = 0;
+	char *ebuf = NULL;
+	size_t elen = 0;
 	FILE *out = open_memstream(&obuf, &olen);
 	FILE *st = open_memstream(&sbuf, &slen);
-	if (!out || !st) {
+	FILE *ex = open_memstream(&ebuf, &elen);
+	if (!out || !st || !ex) {
 		fputs("m2r-opt: error: out of memory\n", stderr);
 		return 1;
 	}
 	BaMap *ba = !o.noout && ba_mentions(buf, len) ? ba_new() : NULL;
-	int rc = run(&o, buf, len, out, st, ba);
+	int rc = run(&o, buf, len, out, st, ex, ba);
 	fclose(out);
 	fclose(st);
+	fclose(ex);
 	free(buf);
 	if (rc == 0 && !o.noout) {
 		if (o.out && strcmp(o.out, "-")) {
@@ -408,8 +483,13 @@ int main(int argc, char **argv)
 			rc = 1;
 		}
 	}
+	if (rc == 0 && o.explain && (fwrite(ebuf, 1, elen, stdout) != elen || fflush(stdout))) {
+		fputs("m2r-opt: error: cannot write standard output\n", stderr);
+		rc = 1;
+	}
 	if (rc == 0)
 		fwrite(sbuf, 1, slen, stderr);
+	free(ebuf);
 	ba_free(ba);
 	free(obuf);
 	free(sbuf);

@@ -1,0 +1,409 @@
+/* explain.c - SSA construction step by step, in text: the CFG, the
+ * dominator tree, the dominance frontiers edge by edge, each variable's
+ * definitions, liveness, iterated frontier and phis under every
+ * placement, the renaming walk and phi simplification (doc/explain.md).
+ *
+ * Every fact printed is the core's: the dominator tree and frontiers
+ * are its Dom, the rest its trace (core/m2r.h, "trace"), in the order
+ * the core logged it.  Nothing here recomputes a set. */
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+	FILE *o;
+	Fn *f;
+	const Trace *tr;
+	const Stats *st;
+	const ExplainOpts *eo;
+} Ex;
+
+static void blk(Ex *e, int b)
+{
+	char buf[32];
+	fprintf(e->o, "%%%s", blk_label(e->f, b, buf, sizeof buf));
+}
+
+static void val(Ex *e, int v)
+{
+	char buf[64];
+	fputs(val_label(e->f, v, buf, sizeof buf), e->o);
+}
+
+/* The variable of alloca instruction i, as "%x". */
+static void var(Ex *e, int i)
+{
+	val(e, e->f->ins.v[i].res);
+}
+
+/* "{%n4, %n7}": members in the function's block order (ascending ids). */
+static void set(Ex *e, const int *s, int n)
+{
+	fputc('{', e->o);
+	for (int j = 0; j < n; j++) {
+		if (j)
+			fputs(", ", e->o);
+		blk(e, s[j]);
+	}
+	fputc('}', e->o);
+}
+
+static int wanted(const Ex *e, int x)
+{
+	return e->eo->var < 0 || x == e->eo->var;
+}
+
+/* ---------- the CFG and the dominator tree ---------- */
+
+static void cfg(Ex *e)
+{
+	Fn *f = e->f;
+	const Dom *d = e->tr->dom;
+	fputs("cfg (each block's successors):\n", e->o);
+	for (int b = 0; b < f->blk.n; b++) {
+		const Blk *bk = &f->blk.v[b];
+		fputs("  ", e->o);
+		blk(e, b);
+		fputs(" ->", e->o);
+		for (int j = 0; j < bk->nsucc; j++) {
+			fputs(j ? ", " : " ", e->o);
+			blk(e, bk->succ[j]);
+		}
+		if (!bk->nsucc)
+			fputs(" (none)", e->o);
+		if (!dom_reach(d, b))
+			fputs("   [unreachable]", e->o);
+		fputc('\n', e->o);
+	}
+	fputs("immediate dominators:\n", e->o);
+	for (int b = 0; b < f->blk.n; b++) {
+		if (!dom_reach(d, b) || d->idom[b] < 0)
+			continue;
+		fputs("  idom(", e->o);
+		blk(e, b);
+		fputs(") = ", e->o);
+		blk(e, d->idom[b]);
+		fputc('\n', e->o);
+	}
+}
+
+static int cmp_desc(const void *a, const void *b)
+{
+	return cmp_int(b, a);
+}
+
+/* Indented, children in block order; iterative (a chain of 100,000
+ * blocks is 100,000 deep). */
+static void domtree(Ex *e)
+{
+	Fn *f = e->f;
+	const Dom *d = e->tr->dom;
+	if (!f->blk.n)
+		return;
+	fputs("dominator tree:\n", e->o);
+	int *stk = xmalloc((size_t)f->blk.n * sizeof(int)), n = 0;
+	stk[n++] = 0;
+	while (n) {
+		int b = stk[--n];
+		fprintf(e->o, "%*s", 2 + 2 * d->level[b], "");
+		blk(e, b);
+		fputc('\n', e->o);
+		int k0 = n;
+		for (int c = d->kid[b]; c >= 0; c = d->sib[c])
+			stk[n++] = c;
+		qsort(stk + k0, (size_t)(n - k0), sizeof(int), cmp_desc); /* pop ascending */
+	}
+	free(stk);
+}
+
+/* ---------- the dominance frontiers, edge by edge ---------- */
+
+static void frontiers(Ex *e)
+{
+	Fn *f = e->f;
+	const Dom *d = e->tr->dom;
+	fputs("dominance frontiers, edge by edge: for an edge p -> b into a join,\n"
+	      "every block from p up the dominator tree to idom(b), idom(b) itself\n"
+	      "excluded, has b in its frontier:\n", e->o);
+	for (int k = 0; k < e->tr->ev.n; k++) {
+		const TraceEv *v = &e->tr->ev.v[k];
+		switch (v->kind) {
+		case TR_DF_EDGE:
+			fputs("  edge ", e->o);
+			blk(e, v->a);
+			fputs(" -> ", e->o);
+			blk(e, v->b);
+			if (v->c >= 0) {
+				fputs(", idom(", e->o);
+				blk(e, v->b);
+				fputs(") = ", e->o);
+				blk(e, v->c);
+			}
+			fputs(":", e->o);
+			break;
+		case TR_DF_ADD:
+			fputs(" DF(", e->o);
+			blk(e, v->c);
+			fputs(") gets ", e->o);
+			blk(e, v->b);
+			if (v->c == v->b) {
+				fputs(" (", e->o);
+				blk(e, v->b);
+				fputs(" dominates ", e->o);
+				blk(e, v->a);
+				fputs(" but does not strictly dominate itself)", e->o);
+			}
+			fputc(';', e->o);
+			break;
+		case TR_DF_STOP:
+			if (v->d) {
+				fputs(" stop at ", e->o);
+				blk(e, v->c);
+				fputs(", which has it already\n", e->o);
+			} else if (v->c < 0) {
+				fputs(" stop above the entry\n", e->o);
+			} else {
+				fputs(v->a == v->c ? " nothing, " : " stop at ", e->o);
+				blk(e, v->c);
+				fputs(" = idom(", e->o);
+				blk(e, v->b);
+				fputs(")\n", e->o);
+			}
+			break;
+		}
+	}
+	for (int b = 0; b < f->blk.n; b++) {
+		if (!dom_reach(d, b))
+			continue;
+		fputs("  DF(", e->o);
+		blk(e, b);
+		fputs(") = ", e->o);
+		set(e, d->df + d->dfoff[b], d->dfoff[b + 1] - d->dfoff[b]);
+		fputc('\n', e->o);
+	}
+}
+
+/* ---------- the variables ---------- */
+
+static const char *desc(int t, int v)
+{
+	return m2r_names[t].desc[v - m2r_names[t].first];
+}
+
+static const char *const set_name[] = {
+	[TR_DEFS] = "defs", [TR_USES] = "uses", [TR_LIVEIN] = "live-in",
+	[TR_IDF] = "IDF",
+};
+
+static void var_facts(Ex *e, const VarStat *vs)
+{
+	int x = vs->alloca;
+	fputs("variable ", e->o);
+	var(e, x);
+	fputs(" (alloca in ", e->o);
+	blk(e, e->f->ins.v[x].blk);
+	fputs("):\n", e->o);
+	if (vs->path == P_NOT_PROMOTED) {
+		fprintf(e->o, "  not promoted: %s (%s)\n", reason_name(vs->reason),
+		        desc(NT_REASON, vs->reason));
+		return;
+	}
+	for (int k = 0; k < e->tr->ev.n; k++) {
+		const TraceEv *v = &e->tr->ev.v[k];
+		if (v->x != x || v->kind < TR_DEFS || v->kind > TR_PHIS)
+			continue;
+		fputs("  ", e->o);
+		if (v->kind == TR_PHIS) {
+			fputs("phis(", e->o);
+			var(e, x);
+			fprintf(e->o, ", %s) = ", placement_name(v->a));
+		} else {
+			fprintf(e->o, "%s(", set_name[v->kind]);
+			var(e, x);
+			fputs(") = ", e->o);
+		}
+		set(e, v->set, v->nset);
+		if (v->kind == TR_USES)
+			fputs("   (blocks that load it before any store)", e->o);
+		else if (v->kind == TR_PHIS && v->a == PL_PRUNED)
+			fputs("   (IDF and live-in)", e->o);
+		fputc('\n', e->o);
+		if (v->kind == TR_PHIS && v->a == NPLACEMENT - 1 && e->eo->other) {
+			int n;
+			const int *s = e->eo->other(e->eo->ctx, x, &n);
+			fputs("  phis(", e->o);
+			var(e, x);
+			fprintf(e->o, ", %s) = ", e->eo->other_name);
+			if (s)
+				set(e, s, n);
+			else
+				fprintf(e->o, "(not renamed by %s)", e->eo->other_name);
+			fputc('\n', e->o);
+		}
+	}
+	fprintf(e->o, "  path: %s (%s)", path_name(vs->path), desc(NT_PATH, vs->path));
+	if (vs->path == P_GENERAL) {
+		fputs(", phis placed in ", e->o);
+		set(e, vs->phiblk, vs->nphi);
+		fprintf(e->o, ", %d kept after simplification", vs->nphikept);
+	}
+	fputc('\n', e->o);
+}
+
+/* ---------- renaming and simplification ---------- */
+
+/* Block contents at 4 spaces, edges at 2, as the walk goes. */
+static void rename_line(Ex *e, const TraceEv *v)
+{
+	FILE *o = e->o;
+	if (v->kind == TR_VISIT) {
+		fputs("  visit ", o);
+		blk(e, v->a);
+		if (v->b >= 0) {
+			fputs(" from ", o);
+			blk(e, v->b);
+		} else {
+			fputs(" (the entry: every variable is undef)", o);
+		}
+		fputc('\n', o);
+		return;
+	}
+	if (v->kind == TR_EDGE) {
+		fputs("  edge ", o);
+		blk(e, v->a);
+		fputs(" -> ", o);
+		blk(e, v->b);
+		fputs(": ", o);
+		blk(e, v->b);
+		fputs(" visited already\n", o);
+		return;
+	}
+	if (!wanted(e, v->x))
+		return;
+	if (v->kind == TR_POP || v->kind == TR_FILL) {
+		fputs(v->kind == TR_POP ? "  back to edge " : "  edge ", o);
+		blk(e, v->a);
+		fputs(" -> ", o);
+		blk(e, v->b);
+		fputs(": ", o);
+	} else {
+		fputs("    ", o);
+	}
+	var(e, v->x);
+	fputs(": ", o);
+	switch (v->kind) {
+	case TR_POP:
+		fputs("pop ", o);
+		val(e, v->c);
+		fputs(", ", o);
+		val(e, v->d);
+		fputs(" reaches again", o);
+		break;
+	case TR_FILL:
+		fputs("phi ", o);
+		val(e, e->f->ins.v[v->c].res);
+		fputs(" gets ", o);
+		val(e, v->d);
+		break;
+	case TR_PUSH:
+		if (e->f->ins.v[v->c].op == OPHI) {
+			fputs("phi ", o);
+			val(e, v->d);
+			fputs(": push", o);
+		} else {
+			fputs("store of ", o);
+			val(e, v->d);
+			fputs(": push", o);
+		}
+		break;
+	case TR_LOAD:
+		fputs("load ", o);
+		val(e, e->f->ins.v[v->c].res);
+		fputs(" receives ", o);
+		val(e, v->d);
+		break;
+	}
+	fputc('\n', o);
+}
+
+static const char *const why_text[] = {
+	[SW_SAME] = "every entry is that value or the phi itself",
+	[SW_UNDEF_DOM] = "every entry is that value, undef or the phi itself, "
+	                 "and the value dominates the phi",
+	[SW_ALL_UNDEF] = "every entry is undef or the phi itself",
+};
+
+static void walk(Ex *e)
+{
+	int any = 0, simpl = 0;
+	for (int k = 0; k < e->tr->ev.n; k++) {
+		const TraceEv *v = &e->tr->ev.v[k];
+		if (v->kind < TR_VISIT || v->kind > TR_LOAD)
+			continue;
+		if (!any++)
+			fputs("renaming: one depth-first walk over the CFG from the entry\n"
+			      "(LLVM's RenamePass); a store or a phi pushes the variable's\n"
+			      "reaching definition, a load receives the one on top, and going\n"
+			      "back to an earlier edge pops what was pushed since:\n", e->o);
+		rename_line(e, v);
+	}
+	if (!any)
+		fputs("renaming: no variable takes the general path\n", e->o);
+	for (int k = 0; k < e->tr->ev.n; k++) {
+		const TraceEv *v = &e->tr->ev.v[k];
+		if (v->kind != TR_SIMPLIFY || !wanted(e, v->x))
+			continue;
+		if (!simpl++)
+			fputs("phi simplification:\n", e->o);
+		fputs("  ", e->o);
+		var(e, v->x);
+		fputs(": phi ", e->o);
+		val(e, e->f->ins.v[v->c].res);
+		fputs(" in ", e->o);
+		blk(e, e->f->ins.v[v->c].blk);
+		fputs(" goes, replaced by ", e->o);
+		val(e, v->d);
+		fprintf(e->o, ": %s\n", why_text[v->a]);
+	}
+	if (any && !simpl)
+		fputs("phi simplification: no phi goes\n", e->o);
+}
+
+int explain_find_var(Fn *f, const char *name)
+{
+	char buf[64];
+	fn_number(f);
+	if (name[0] == '%')
+		name++;
+	for (int i = 0; i < f->ins.n; i++) {
+		const Ins *in = &f->ins.v[i];
+		if (in->op == OALLOCA && in->res >= 0 &&
+		    !strcmp(val_label(f, in->res, buf, sizeof buf) + 1, name))
+			return i;
+	}
+	return -1;
+}
+
+void explain_fn(FILE *o, Fn *f, const Trace *tr, const Stats *st, const ExplainOpts *eo)
+{
+	Ex e = {o, f, tr, st, eo};
+	invariant(tr->dom); /* promoted with this trace */
+	if (eo->format == EX_DOT) {
+		explain_dot(o, f, tr, st, eo);
+		return;
+	}
+	fn_number(f);
+	fprintf(o, "explain @%s\n\n", f->name);
+	cfg(&e);
+	domtree(&e);
+	fputc('\n', o);
+	frontiers(&e);
+	for (int k = 0; k < st->var.n; k++)
+		if (wanted(&e, st->var.v[k].alloca)) {
+			fputc('\n', o);
+			var_facts(&e, &st->var.v[k]);
+		}
+	fputc('\n', o);
+	walk(&e);
+}

@@ -25,6 +25,11 @@
  *           assigns v_k, then 9 random statements, then breaks
  *   deep    a chain of "if (c) s; s;": each join dominates the rest, so
  *           the dominator tree is NSTMTS/2 deep
+ *   entry   mix on unsigned locals, each initialised from the parameters
+ *           in the entry block ("unsigned v7 = a + 7 * b;"): what real
+ *           code does and the other shapes do not, since the constant
+ *           initialisers of mix let the core's fast paths take loads
+ *           that real code sends through the general path
  * The output is deterministic for a given SEED (default 1) and compiles
  * with gcc and clang without warnings that matter (no headers needed).
  */
@@ -91,7 +96,7 @@ static void mix_block(int d, int depth, long max)
 
 static void usage(void)
 {
-	fputs("usage: m2r-genc mix|ladder|loops|flat|switch|deep NSTMTS [SEED]\n", stderr);
+	fputs("usage: m2r-genc mix|ladder|loops|flat|switch|deep|entry NSTMTS [SEED]\n", stderr);
 	exit(2);
 }
 
@@ -108,11 +113,18 @@ int main(int argc, char **argv)
 	rng_seed(&rng, argc > 3 ? strtoull(argv[3], NULL, 10) : 1);
 	nvars = target / 10 < 2 ? 2 : target / 10;
 
-	printf("int bench_%s(int n)\n{\n", shape);
-	for (long i = 0; i < nvars; i++)
-		printf("  int v%ld = %ld;\n", i, i);
-	puts("  int i0, i1, i2, i3, i4, i5, i6, i7, i8, i9;");
-	if (!strcmp(shape, "mix")) {
+	if (!strcmp(shape, "entry")) {
+		printf("unsigned bench_%s(unsigned n, unsigned a, unsigned b)\n{\n", shape);
+		for (long i = 0; i < nvars; i++)
+			printf("  unsigned v%ld = a + %ld * b;\n", i, i);
+		puts("  unsigned i0, i1, i2, i3, i4, i5, i6, i7, i8, i9;");
+	} else {
+		printf("int bench_%s(int n)\n{\n", shape);
+		for (long i = 0; i < nvars; i++)
+			printf("  int v%ld = %ld;\n", i, i);
+		puts("  int i0, i1, i2, i3, i4, i5, i6, i7, i8, i9;");
+	}
+	if (!strcmp(shape, "mix") || !strcmp(shape, "entry")) {
 		while (nstmts < target)
 			mix_block(1, 0, target);
 	} else if (!strcmp(shape, "flat")) {

@@ -62,12 +62,6 @@ void place_init(Prom *P)
 
 /* ---------- dominator-interval segments ---------- */
 
-static int by_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return (x > y) - (x < y);
-}
-
 static void seg_add(Place *pl, int start, int owner)
 {
 	if (pl->ns && pl->sstart[pl->ns - 1] == start) {
@@ -87,7 +81,7 @@ static void build_segs(Prom *P, const int *blks, int k)
 	Place *pl = &P->pl;
 	for (int j = 0; j < k; j++)
 		pl->key[j] = (uint64_t)(uint32_t)d->pre[blks[j]] << 32 | (uint32_t)blks[j];
-	qsort(pl->key, (size_t)k, sizeof *pl->key, by_u64);
+	sort_u64(pl->key, k);
 	int *stk = pl->sblk, top = 0;
 	pl->ns = 0;
 	for (int j = 0; j <= k; j++) {
@@ -409,7 +403,7 @@ static int choose(Prom *P, int pm, int prune)
 		n = try_frontier(P, 0);
 		break;
 	}
-	qsort(pl->cand, (size_t)n, sizeof(int), cmp_int);
+	sort_int(pl->cand, n);
 	return n;
 }
 

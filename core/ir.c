@@ -83,7 +83,7 @@ void arena_free(Arena *a)
 }
 
 /* Uninitialised memory: for storage that is written before it is read. */
-static void *aalloc_raw(Arena *a, size_t n)
+void *aalloc_raw(Arena *a, size_t n)
 {
 	n = (n + 15) & ~(size_t)15;
 	Chunk *c = a->head;
@@ -241,7 +241,7 @@ int fn_res(Fn *f, int i, int t, const char *name)
 	return v;
 }
 
-int val_res(Fn *f, int v)
+int val_res_slow(Fn *f, int v)
 {
 	if (!f->fwd || v < 0 || v >= f->nfwd)
 		return v;

@@ -39,6 +39,10 @@ void die_(const char *file, int line, const char *fmt, ...);
 #define invariant(c) ((c) ? (void)0 : die("invariant failed: %s", #c))
 void *xmalloc(size_t n); /* dies when out of memory */
 int cmp_int(const void *a, const void *b); /* qsort of ints, ascending */
+/* Ascending in place, O(n log n) on any input (sort.c): for the hot
+ * paths, where qsort's indirect calls and buffer cost more than the sort. */
+void sort_int(int *a, int n);
+void sort_u64(uint64_t *a, int n);
 /* The one clock of every recorded time, in nanoseconds: wall time
  * (CLOCK_MONOTONIC), or with M2R_CLOCK=cpu in the environment the
  * thread's CPU time, which a busy machine's other processes do not
@@ -54,6 +58,9 @@ typedef struct Trace Trace; /* the core's log of its steps (below) */
 Arena *arena_new(void);
 void arena_free(Arena *a);
 void *aalloc(Arena *a, size_t n); /* zeroed, 16-byte aligned */
+/* Not zeroed: for arrays written whole before any read (zeroing a large
+ * function's value-sized tables cost a tenth of the promotion). */
+void *aalloc_raw(Arena *a, size_t n);
 char *astrndup(Arena *a, const char *s, size_t n);
 size_t arena_bytes(const Arena *a); /* bytes handed out so far */
 
@@ -256,8 +263,15 @@ int fn_ins(Fn *f, int b, int op, int type, int nop, int nlab);
 /* Give instruction i a result value of type t and name (NULL: numbered). */
 int fn_res(Fn *f, int i, int t, const char *name);
 
-/* Follow the forwarding table (with path compression). */
-int val_res(Fn *f, int v);
+/* Follow the forwarding table (with path compression).  Inline for the
+ * common case, a value not forwarded: every phase reads operands so. */
+int val_res_slow(Fn *f, int v);
+static inline int val_res(Fn *f, int v)
+{
+	if (v < 0 || v >= f->nfwd || f->fwd[v] < 0)
+		return v;
+	return val_res_slow(f, v);
+}
 static inline Ins *term_of(Fn *f, int b)
 {
 	Blk *bk = &f->blk.v[b];

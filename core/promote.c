@@ -24,15 +24,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What the fast paths decide for an access (Prom.act). */
-enum { ACT_NONE, ACT_KILL };
 
 static int *ints(Prom *P, int n, int init)
 {
-	int *a = aalloc(P->f->a, (size_t)(n > 0 ? n : 1) * sizeof(int));
-	if (init)
-		for (int i = 0; i < n; i++)
-			a[i] = init;
+	size_t sz = (size_t)(n > 0 ? n : 1) * sizeof(int);
+	if (!init)
+		return aalloc(P->f->a, sz);
+	int *a = aalloc_raw(P->f->a, sz);
+	for (int i = 0; i < n; i++)
+		a[i] = init;
 	return a;
 }
 
@@ -42,7 +42,7 @@ static void fwd_fit(Fn *f)
 	if (f->nfwd >= f->val.n)
 		return;
 	int n = f->val.cap > f->val.n ? f->val.cap : f->val.n;
-	int *t = aalloc(f->a, (size_t)n * sizeof(int));
+	int *t = aalloc_raw(f->a, (size_t)n * sizeof(int)); /* all written below */
 	if (f->nfwd)
 		memcpy(t, f->fwd, (size_t)f->nfwd * sizeof(int));
 	for (int i = f->nfwd; i < n; i++)
@@ -144,7 +144,7 @@ static void group_accesses(Prom *P)
 		P->acc0[P->flat.v[k].var + 1]++;
 	for (int x = 0; x < n; x++)
 		P->acc0[x + 1] += P->acc0[x];
-	P->acc = aalloc(f->a, (size_t)(P->flat.n + 1) * sizeof(Acc));
+	P->acc = aalloc_raw(f->a, (size_t)(P->flat.n + 1) * sizeof(Acc)); /* filled below */
 	memcpy(P->acc1, P->acc0, (size_t)(n + 1) * sizeof(int));
 	for (int k = 0; k < P->flat.n; k++)
 		P->acc[P->acc1[P->flat.v[k].var]++] = P->flat.v[k];
@@ -414,7 +414,7 @@ static void compact_blocks(Prom *P)
 			n += !(f->ins.v[bk->ins.v[j]].flags & IDEAD);
 		if (!nphi && n == bk->ins.n)
 			continue; /* nothing added, nothing deleted */
-		int *v = aalloc(f->a, (size_t)(n ? n : 1) * sizeof(int)), k = 0;
+		int *v = aalloc_raw(f->a, (size_t)(n ? n : 1) * sizeof(int)), k = 0; /* v[0..k) read */
 		for (int j = 0; j < nphi; j++) {
 			int i = P->phi.v[P->bphi[P->bphioff[b] + j]];
 			if (!(f->ins.v[i].flags & IDEAD))

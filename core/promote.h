@@ -30,6 +30,9 @@ typedef struct {
 	long steps, budget;
 } Place;
 
+/* What the fast paths decide for an access (Prom.act). */
+enum { ACT_NONE, ACT_KILL };
+
 typedef struct Prom {
 	Fn *f;
 	Dom *d;
@@ -52,6 +55,8 @@ typedef struct Prom {
 	Acc *acc;        /* the same grouped by variable: x's are */
 	int *acc0, *acc1; /* acc[acc0[x]..acc1[x]), in program order */
 	char *act;       /* access pos -> ACT_KILL when a fast path deletes it */
+	int *boff;       /* block b's accesses: flat.v[boff[b]..boff[b+1])
+	                    (flat is in block order: the sweep's) */
 	VEC(int) drop;   /* debug/lifetime calls naming a candidate */
 
 	/* phis placed this round (general path) */

@@ -34,6 +34,13 @@ void rename_vars(Prom *P)
 	Fn *f = P->f;
 	Trace *tr = P->o->trace;
 	int nb = f->blk.n;
+	P->boff = aalloc(f->a, (size_t)(nb + 2) * sizeof(int));
+	for (int k = 0; k < P->flat.n; k++) {
+		invariant(k == 0 || P->flat.v[k - 1].blk <= P->flat.v[k].blk);
+		P->boff[P->flat.v[k].blk + 1]++;
+	}
+	for (int b = 0; b < nb; b++)
+		P->boff[b + 1] += P->boff[b];
 	int *cur = aalloc(f->a, (size_t)(P->nvar + 1) * sizeof(int));
 	for (int x = 0; x < P->nvar; x++)
 		cur[x] = f->undef; /* loads before any store read undef */
@@ -74,31 +81,30 @@ void rename_vars(Prom *P)
 			if (tr)
 				trace_ev(f, tr, TR_PUSH, P->vins[x], -1, -1, P->phi.v[P->bphi[k]], cur[x]);
 		}
-		Blk *bk = &f->blk.v[b];
-		for (int j = 0; j < bk->ins.n; j++) {
-			int i = bk->ins.v[j];
-			Ins *in = &f->ins.v[i];
-			int x;
-			if (in->flags & IDEAD)
+		/* The block's loads and stores of candidates, in order, from
+		 * the sweep's access list: the other instructions are never
+		 * looked at. */
+		for (int k = P->boff[b]; k < P->boff[b + 1]; k++) {
+			const Acc *a = &P->flat.v[k];
+			int x = a->var;
+			if (P->path[x] != P_GENERAL || P->act[k] == ACT_KILL)
 				continue;
-			if (in->op == OLOAD && (x = acc_var(P, in->ops[0])) >= 0 &&
-			    P->path[x] == P_GENERAL) {
-				f->fwd[in->res] = val_res(f, cur[x]);
-				in->flags |= IDEAD;
+			f->ins.v[a->ins].flags |= IDEAD;
+			if (!a->store) {
+				f->fwd[a->val] = val_res(f, cur[x]);
 				P->st->NumLoadsRemoved++;
 				if (tr)
-					trace_ev(f, tr, TR_LOAD, P->vins[x], -1, -1, i, f->fwd[in->res]);
-			} else if (in->op == OSTORE && (x = acc_var(P, in->ops[1])) >= 0 &&
-			           P->path[x] == P_GENERAL) {
+					trace_ev(f, tr, TR_LOAD, P->vins[x], -1, -1, a->ins, f->fwd[a->val]);
+			} else {
 				Undo u = {x, cur[x]};
 				vpush(f->a, log, u);
-				cur[x] = val_res(f, in->ops[0]);
-				in->flags |= IDEAD;
+				cur[x] = val_res(f, a->val);
 				P->st->NumStoresRemoved++;
 				if (tr)
-					trace_ev(f, tr, TR_PUSH, P->vins[x], -1, -1, i, cur[x]);
+					trace_ev(f, tr, TR_PUSH, P->vins[x], -1, -1, a->ins, cur[x]);
 			}
 		}
+		Blk *bk = &f->blk.v[b];
 
 		/* Successors pushed in reverse so they are walked in order;
 		 * a successor reached twice from b is pushed once (its first

@@ -1,0 +1,16 @@
+# explain.mk - m2r-opt --explain (doc/explain.md).  Its tests,
+# testsuite/mem2reg.explain, render every DOT output with Graphviz's
+# dot: need-graphviz installs Debian's graphviz when running as root;
+# otherwise those tests are UNSUPPORTED, with this note.
+
+.PHONY: need-graphviz
+need-graphviz:
+	@if ! command -v dot >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			$(call apt-install,Graphviz's dot (the explanations' pictures),graphviz); \
+		else \
+			echo "note: no Graphviz dot: the explain DOT tests are UNSUPPORTED" \
+				"(sudo apt-get install graphviz)" >&2; \
+		fi; \
+	fi
+check: need-graphviz

@@ -14,3 +14,14 @@ need-graphviz:
 		fi; \
 	fi
 check: need-graphviz
+
+# explain-svg: the pictures of doc/explain.md, from the eight-block
+# example (dot -O writes one SVG per digraph: -o would keep the last).
+.PHONY: explain-svg
+explain-svg: $(M2R_OPT)
+	@set -e; t=$$(mktemp -d); \
+	$(M2R_OPT) --explain --explain-format=dot examples/explain/eight.ll > $$t/eight.dot; \
+	dot -Tsvg -O $$t/eight.dot; \
+	cp $$t/eight.dot.svg doc/explain-eight.svg; \
+	cp $$t/eight.dot.2.svg doc/explain-eight-x.svg; \
+	rm -rf $$t; echo "wrote doc/explain-eight.svg doc/explain-eight-x.svg"

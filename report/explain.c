@@ -341,7 +341,7 @@ static const char *const why_text[] = {
 
 static void walk(Ex *e)
 {
-	int any = 0, simpl = 0;
+	int any = 0, simpl = 0, walks = 0;
 	for (int k = 0; k < e->tr->ev.n; k++) {
 		const TraceEv *v = &e->tr->ev.v[k];
 		if (v->kind < TR_VISIT || v->kind > TR_LOAD)
@@ -351,6 +351,11 @@ static void walk(Ex *e)
 			      "(LLVM's RenamePass); a store or a phi pushes the variable's\n"
 			      "reaching definition, a load receives the one on top, and going\n"
 			      "back to an earlier edge pops what was pushed since:\n", e->o);
+		/* Each round that promotes on the general path walks again. */
+		if (v->kind == TR_VISIT && v->b < 0 && walks++)
+			fputs("renaming again, in a later round: the variables that became\n"
+			      "promotable once the allocas holding their address were promoted:\n",
+			      e->o);
 		rename_line(e, v);
 	}
 	if (!any)

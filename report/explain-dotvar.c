@@ -127,7 +127,7 @@ static void node_text(Dx *d, Var *v, int b)
 		} else {
 			dx_txt(d, "phi ");
 			dx_val(d, in->res);
-			dx_txt(d, " goes: ");
+			dx_txt(d, " goes, replaced by ");
 			dx_val(d, e->d);
 		}
 	}
@@ -308,8 +308,8 @@ void dx_var_graph(Dx *d, const VarStat *vs)
 	memset(v.mark, 0, (size_t)nb * sizeof(int));
 	for (int j = nb; j < 5 * nb + ne; j++)
 		buf[j] = -1;
-	if (d->eo->other)
-		v.other = d->eo->other(d->eo->ctx, v.x, &v.nother);
+	if (d->eo->other && !(v.other = d->eo->other(d->eo->ctx, v.x, &v.nother)))
+		v.nother = 0; /* not renamed by the other side */
 	gather(d, &v);
 	dx_open_graph(d, v.x);
 	var_nodes(d, &v);

@@ -25,10 +25,15 @@ static void blk(Ex *e, int b)
 	fprintf(e->o, "%%%s", blk_label(e->f, b, buf, sizeof buf));
 }
 
+/* Value v as printed; a name however long (val_label's buffer is not). */
 static void val(Ex *e, int v)
 {
 	char buf[64];
-	fputs(val_label(e->f, v, buf, sizeof buf), e->o);
+	const Val *x = v >= 0 && v < e->f->val.n ? &e->f->val.v[v] : NULL;
+	if (x && (x->kind == VINS || x->kind == VARG) && x->name)
+		fprintf(e->o, "%%%s", x->name);
+	else
+		fputs(val_label(e->f, v, buf, sizeof buf), e->o);
 }
 
 /* The variable of alloca instruction i, as "%x". */
@@ -336,7 +341,7 @@ static const char *const why_text[] = {
 
 static void walk(Ex *e)
 {
-	int any = 0, simpl = 0;
+	int any = 0, simpl = 0, walks = 0;
 	for (int k = 0; k < e->tr->ev.n; k++) {
 		const TraceEv *v = &e->tr->ev.v[k];
 		if (v->kind < TR_VISIT || v->kind > TR_LOAD)
@@ -346,6 +351,11 @@ static void walk(Ex *e)
 			      "(LLVM's RenamePass); a store or a phi pushes the variable's\n"
 			      "reaching definition, a load receives the one on top, and going\n"
 			      "back to an earlier edge pops what was pushed since:\n", e->o);
+		/* Each round that promotes on the general path walks again. */
+		if (v->kind == TR_VISIT && v->b < 0 && walks++)
+			fputs("renaming again, in a later round: the variables that became\n"
+			      "promotable once the allocas holding their address were promoted:\n",
+			      e->o);
 		rename_line(e, v);
 	}
 	if (!any)
@@ -378,8 +388,10 @@ int explain_find_var(Fn *f, const char *name)
 		name++;
 	for (int i = 0; i < f->ins.n; i++) {
 		const Ins *in = &f->ins.v[i];
-		if (in->op == OALLOCA && in->res >= 0 &&
-		    !strcmp(val_label(f, in->res, buf, sizeof buf) + 1, name))
+		if (in->op != OALLOCA || in->res < 0)
+			continue;
+		const char *s = f->val.v[in->res].name; /* whole, however long */
+		if (!strcmp(s ? s : val_label(f, in->res, buf, sizeof buf) + 1, name))
 			return i;
 	}
 	return -1;

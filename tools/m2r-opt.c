@@ -86,6 +86,7 @@ typedef struct {
 	const char *out, *in;
 	int explain;             /* --explain given */
 	int exformat;            /* EX_TEXT, EX_DOT */
+	const char *exformat_arg; /* the --explain-format= given, or NULL */
 	const char *exfn, *exvar; /* its @FUNC and %VAR, or NULL */
 	int exfound;             /* functions explained */
 } Opts;
@@ -107,13 +108,15 @@ static void die_usage2(const char *opt, const char *expect)
 	exit(2);
 }
 
-/* --explain=@FUNC or --explain=@FUNC:%VAR (the sigils may be left out). */
+/* --explain=@FUNC or --explain=@FUNC:%VAR (the sigils may be left out;
+ * a quoted name, @"a:b", may hold a colon).  The last one counts. */
 static void parse_explain(Opts *o, const char *a)
 {
 	const char *v = a + 10;
 	if (*v == '@')
 		v++;
-	const char *colon = strchr(v, ':');
+	const char *q = *v == '"' ? strchr(v + 1, '"') : NULL;
+	const char *colon = strchr(q ? q : v, ':');
 	size_t n = colon ? (size_t)(colon - v) : strlen(v);
 	if (!n)
 		die_usage("'%s' names no function: expected --explain=@FUNC[:%%VAR]", a);
@@ -122,7 +125,9 @@ static void parse_explain(Opts *o, const char *a)
 		die_usage("%s: out of memory", a);
 	memcpy(fn, v, n);
 	fn[n] = 0;
+	free((char *)o->exfn);
 	o->exfn = fn;
+	o->exvar = NULL;
 	if (colon) {
 		o->exvar = colon[1] == '%' ? colon + 2 : colon + 1;
 		if (!*o->exvar)
@@ -161,15 +166,19 @@ static void parse_args(int argc, char **argv, Opts *o)
 			o->noout = 1;
 		} else if (!strcmp(a, "--explain")) {
 			o->explain = 1;
+			free((char *)o->exfn); /* the last one counts: all of them */
+			o->exfn = o->exvar = NULL;
 		} else if (!strncmp(a, "--explain=", 10)) {
 			o->explain = 1;
 			parse_explain(o, a);
-		} else if (!strcmp(a, "--explain-format=text")) {
-			o->exformat = EX_TEXT;
-		} else if (!strcmp(a, "--explain-format=dot")) {
-			o->exformat = EX_DOT;
 		} else if (!strncmp(a, "--explain-format=", 17)) {
-			die_usage("bad value in '%s': expected text or dot", a);
+			if (!strcmp(a + 17, "text"))
+				o->exformat = EX_TEXT;
+			else if (!strcmp(a + 17, "dot"))
+				o->exformat = EX_DOT;
+			else
+				die_usage("bad value in '%s': expected text or dot", a);
+			o->exformat_arg = a;
 		} else if (!strcmp(a, "--time")) {
 			o->time = 1;
 		} else if (!strcmp(a, "-o")) {
@@ -186,8 +195,8 @@ static void parse_args(int argc, char **argv, Opts *o)
 	}
 	if (o->noout && o->out)
 		die_usage("%s: -o and --disable-output contradict each other", "m2r-opt");
-	if (o->exformat && !o->explain)
-		die_usage("'%s' needs --explain", "--explain-format");
+	if (o->exformat_arg && !o->explain)
+		die_usage("'%s' needs --explain", o->exformat_arg);
 	if (o->explain && !o->out)
 		o->noout = 1; /* standard output is the explanation's */
 	if (!o->in)

@@ -35,8 +35,9 @@ const char m2r_help[] =
 	"  verify                  verify the SSA form the core produced\n"
 	"  explain=FUNC[:VAR]      explain SSA construction of function FUNC (its name\n"
 	"                          as the records give it; every function of that name)\n"
-	"                          step by step in the dump (dump= is turned on), with\n"
-	"                          GCC's phis beside ours; VAR: one variable only\n"
+	"                          step by step in the dump (without dump=, a dump of\n"
+	"                          the explanations only), with GCC's phis beside\n"
+	"                          ours; VAR: one variable only\n"
 	"  explain-format=text|dot the dump's explanations in text (default) or DOT\n"
 	"  explain-differences     also explain every function that differs from GCC,\n"
 	"                          into the records (output=) and the dump (dump=)\n"
@@ -145,7 +146,7 @@ int args_parse(const char *name, int argc, const struct plugin_argument *argv, A
 			continue;
 		}
 		if (!v && key->optional) { /* dump */
-			a->dump = 1;
+			a->dump = DUMP_ALL;
 			a->dump_path = NULL;
 			continue;
 		}
@@ -164,7 +165,7 @@ int args_parse(const char *name, int argc, const struct plugin_argument *argv, A
 					nerr++;
 				}
 			} else
-				a->dump = 1, a->dump_path = v;
+				a->dump = DUMP_ALL, a->dump_path = v;
 			continue;
 		}
 		int n = lookup(key->vals, v);
@@ -212,7 +213,7 @@ int args_parse(const char *name, int argc, const struct plugin_argument *argv, A
 		      "give %<-fplugin-arg-%s-output=PATH%> or %<-fplugin-arg-%s-dump%>", name, name, name);
 		nerr++;
 	}
-	if (a->nexplain)
-		a->dump = 1;
+	if (a->nexplain && !a->dump)
+		a->dump = DUMP_EXPLAIN;
 	return nerr;
 }

@@ -223,6 +223,11 @@ FILE *out_dump(void)
 	return m2r_dump_file;
 }
 
+FILE *out_dump_ir(void)
+{
+	return m2r_args.dump == DUMP_ALL ? out_dump() : NULL;
+}
+
 void out_close(void)
 {
 	if (m2r_dump_file)

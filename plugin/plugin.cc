@@ -75,7 +75,7 @@ Bridge *m2r_lower_promote(function *fun, int rewrite, Stats *st, long long *core
 	Bridge *b = bridge_lower(fun, rewrite);
 	if (!b)
 		return NULL;
-	FILE *d = out_dump();
+	FILE *d = out_dump_ir();
 	if (d)
 		dump_lowered(d, fn_name(fun), main_input_filename, b->err, b->fn);
 	PromoteOpts o;
@@ -194,7 +194,7 @@ void m2r_report(function *fun, Bridge *b, const Stats *st, long long core_ns, lo
 	r.gcc_ns = gcc_ns;
 	r.rewrite_ns = rewrite_ns;
 	out_function(&r);
-	if (FILE *d = out_dump()) {
+	if (FILE *d = out_dump_ir()) {
 		RecOpts ro = out_recopts();
 		dump_table(d, &ro, m2r_args.compare, &r);
 	}
@@ -223,7 +223,7 @@ static void finish_unit(void *, void *)
 {
 	out_unit(main_input_filename);
 	ex_finish_unit();
-	if (FILE *d = out_dump())
+	if (FILE *d = out_dump_ir())
 		fflush(d);
 }
 

@@ -11,6 +11,10 @@
 enum { ST_NONE, ST_SUMMARY, ST_FUNCTIONS, ST_VARIABLES }; /* stats= */
 enum { FMT_TEXT, FMT_JSON, FMT_CSV };                    /* format= */
 enum { MODE_ANALYZE, MODE_REWRITE };                     /* mode= */
+/* dump=: off, given (IR, tables, explanations), or only turned on by
+ * explain= (the explanations alone: a build with explain=FUNC makes a
+ * dump only where FUNC is). */
+enum { DUMP_OFF, DUMP_ALL, DUMP_EXPLAIN };
 
 /* explain=FUNC[:VAR]: a function to explain (every one of that name),
  * and one of its variables or NULL (all). */
@@ -24,7 +28,7 @@ typedef struct Args {
 	int stats;          /* ST_*, default ST_SUMMARY */
 	int format;         /* FMT_*, default FMT_TEXT */
 	const char *output; /* output=PATH, or NULL */
-	int dump;           /* dump given */
+	int dump;           /* DUMP_*: dump given, or explain= only */
 	const char *dump_path; /* dump=PATH, or NULL for <dumpbase>.mem2reg */
 	int mode;           /* MODE_*, default MODE_ANALYZE */
 	int placement;      /* enum Placement */
@@ -79,8 +83,11 @@ void out_function(const FnReport *r);
 void out_unit(const char *file);
 /* An "explain" record of function fn (output=; nothing without it). */
 void out_explain(const char *file, const char *fn, int asked, const char *text, const char *dot);
-/* The dump file (dump=), opened on first use; NULL if off or unopenable. */
+/* The dump file (dump=, or explain=), opened on first use; NULL if off
+ * or unopenable.  out_dump_ir: the same for the IR and the tables, which
+ * only dump= writes. */
 FILE *out_dump(void);
+FILE *out_dump_ir(void);
 void out_close(void);
 
 #endif

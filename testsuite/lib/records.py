@@ -20,7 +20,9 @@ validation of records against the schema.
                                         present, in order) and write the
                                         joined records to OUT
   records.py samevars A B               every function of A is in B with
-                                        the same variables (JSON Lines)
+                                        the same variables, and A and B
+                                        have the same explanations (JSON
+                                        Lines)
 
 The schema's names (reasons, paths, counters, ...) are never typed here:
 they come from `m2r-names --json`, the tables of core/names.h. What is
@@ -362,7 +364,8 @@ def log(schemaf, args):
             print("%s:%d: a record line of %d bytes and %d variables, over %d" % (fn, i, n, nv, most))
             st = 1
         print("%d record lines over %d bytes that cannot be split" % (whole_, most))
-    nsplit = sum(1 for _, r in recs if r.get("type") in ("function", "explain") and "parts" in r)
+    nsplit = sum(1 for _, r in recs if r.get("type") in ("function", "explain") and "parts" in r
+                 and "part" not in r)
     whole, bad = join(recs)
     for b in bad:
         print(b)
@@ -375,17 +378,28 @@ def log(schemaf, args):
 
 
 def samevars(a, b):
-    def fns(fn):
+    """Every function of A is in B with the same variables, and every
+    explanation ("explain" records) of either is in the other with the
+    same text and DOT."""
+    def fns(fn, kind):
         with open(fn) as f:
             recs = [json.loads(l) for l in f if l.strip()]
-        return {(r["file"], r["function"]): r.get("variables") for r in recs
-                if r["type"] == "function"}
-    x, y = fns(a), fns(b)
+        if kind == "function":
+            return {(r["file"], r["function"]): r.get("variables") for r in recs
+                    if r["type"] == "function"}
+        return {(r["file"], r["function"]): (r["text"], r["dot"]) for r in recs
+                if r["type"] == "explain"}
+    x, y = fns(a, "function"), fns(b, "function")
     diff = sorted(k[1] for k in x if x[k] != y.get(k))
     if diff or not x:
         print("variables differ in: %s" % (", ".join(diff) or "(no functions)"))
         return 1
-    print("%d functions, the same variables" % len(x))
+    ex, ey = fns(a, "explain"), fns(b, "explain")
+    diff = sorted(k[1] for k in set(ex) | set(ey) if ex.get(k) != ey.get(k))
+    if diff:
+        print("explanations differ in: %s" % ", ".join(diff))
+        return 1
+    print("%d functions, the same variables; %d explanations, the same" % (len(x), len(ex)))
     return 0
 
 

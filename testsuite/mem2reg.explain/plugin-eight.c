@@ -4,7 +4,7 @@
    assigned in n3 and n4.  GCC's blocks (the dump's bbN, <bb N> in GCC's
    dumps) and the core's: n1 is the core's entry block, n2 bb2, n3 bb3,
    bb4 an empty block GCC keeps in front of the loop n4, n4 bb5, n5 bb6,
-   n6 bb7, n7 (with n8: GCC merges them) bb8.  So DF(bb5) = {bb5, bb8}:
+   n6 bb7, n7 with n8 (one block in C: the return) bb8.  So DF(bb5) = {bb5, bb8}:
    the back edge bb7 -> bb5 puts the loop's header into its own frontier,
    as n4 is in DF(n4).  plugin-explain.exp checks the explanation.  */
 extern void g (void);

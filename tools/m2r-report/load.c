@@ -222,6 +222,9 @@ static const char *to_rec(Run *r, const JVal *o, Rec *x)
 typedef struct FoldKey {
 	const char *s[6];
 } FoldKey;
+/* The first part of a key, by address (the key's bytes are pointers):
+ * one object each, so that every use is the same pointer. */
+static const char fk_function[] = "f", fk_unit[] = "u", fk_explain[] = "x";
 
 static int same_results(const Rec *a, const Rec *b)
 {
@@ -235,7 +238,7 @@ static int same_results(const Rec *a, const Rec *b)
  * record, or NULL when it folded into an earlier one. */
 static Rec *add_rec(Run *r, const Rec *x)
 {
-	FoldKey k = { { x->type == REC_FUNCTION ? "f" : "u", x->tool, x->file, x->function, x->mode,
+	FoldKey k = { { x->type == REC_FUNCTION ? fk_function : fk_unit, x->tool, x->file, x->function, x->mode,
 			x->placement } };
 	HEnt *e = hash_find_str(&r->keys, (const char *)&k, (int)sizeof k, 0);
 	if (e) {
@@ -312,7 +315,7 @@ static void append(Run *r, Expl *e, const JVal *text, const JVal *dot)
 
 int run_fn_of(Run *r, const Expl *e)
 {
-	FoldKey k = { { "f", e->tool, e->file, e->function, e->mode, e->placement } };
+	FoldKey k = { { fk_function, e->tool, e->file, e->function, e->mode, e->placement } };
 	HEnt *h = hash_find_str(&r->keys, (const char *)&k, (int)sizeof k, 0);
 	return h ? h->val : -1;
 }
@@ -339,7 +342,7 @@ static const char *take_explain(Run *r, const Rec *x, const JVal *o)
 		e->part = x->part;
 		return NULL;
 	}
-	FoldKey k = { { "x", x->tool, x->file, x->function, x->mode, x->placement } };
+	FoldKey k = { { fk_explain, x->tool, x->file, x->function, x->mode, x->placement } };
 	int found;
 	HEnt *h = hash_str(&r->keys, (const char *)&k, (int)sizeof k, 0, &found);
 	int folded = found;

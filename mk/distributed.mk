@@ -43,14 +43,14 @@ report-demo: $(PLUGIN) $(M2R_REPORT) zlib-src
 	echo "==== zlib with $(CC) -fplugin=$(abspath $(PLUGIN)), make -j2 (objects in $$out/zlib)"; \
 	$(MAKE) -s --no-print-directory -f tools/zlib.mk -j2 SRC=$(abspath $(ZLIB_DIR)) OUT=$$out/zlib \
 		CC="$(CC) -fplugin=$(abspath $(PLUGIN))" \
-		CFLAGS="-O2 -fplugin-arg-mem2reg-stats=none -fplugin-arg-mem2reg-output=$$rec" || exit 1; \
+		CFLAGS="-O2 -fplugin-arg-mem2reg-stats=none -fplugin-arg-mem2reg-output=$$rec -fplugin-arg-mem2reg-explain-differences -fplugin-arg-mem2reg-explain=adler32_z" || exit 1; \
 	echo "records: $$rec ($$(grep -c '"type":"function"' $$rec) functions, $$(grep -c '"type":"unit"' $$rec) units)"; \
 	echo "==== $(M2R_REPORT) $$rec"; \
 	$(M2R_REPORT) $$rec || exit 1; \
 	$(M2R_REPORT) --format=csv -o $$out/functions.csv $$rec || exit 1; \
 	$(M2R_REPORT) --format=html -o $$out/index.html $$rec || exit 1; \
 	echo "the report above is of $$rec; one row per function: $$out/functions.csv"; \
-	echo "the HTML page (offline, open it in a browser): $$out/index.html"
+	echo "the HTML page (offline, open it in a browser): $$out/index.html, the functions that differ from GCC and adler32_z (explain=) explained in $$out/index-explain/"
 
 # need-distributed: distcc, icecc and ccache (Debian's packages of those
 # names), installed when running as root.

@@ -9,7 +9,8 @@
 
 #include <string.h>
 
-Args m2r_args = { ST_SUMMARY, FMT_TEXT, NULL, 0, NULL, MODE_ANALYZE, PL_PRUNED, 1, 0, 0, 0, 0 };
+Args m2r_args = { ST_SUMMARY, FMT_TEXT, NULL, 0, NULL, MODE_ANALYZE, PL_PRUNED, 1, 0, 0, 0, 0,
+		   NULL, 0, EX_TEXT, 0 };
 
 const char m2r_help[] =
 	"mem2reg: LLVM's mem2reg on GCC's functions, compared with GCC's into-SSA.\n"
@@ -32,6 +33,14 @@ const char m2r_help[] =
 	"                          in rewrite mode, where GCC's does not run)\n"
 	"  remarks                 a note at each variable: promoted or not, and why\n"
 	"  verify                  verify the SSA form the core produced\n"
+	"  explain=FUNC[:VAR]      explain SSA construction of function FUNC (its name\n"
+	"                          as the records give it; every function of that name)\n"
+	"                          step by step in the dump (without dump=, a dump of\n"
+	"                          the explanations only), with GCC's phis beside\n"
+	"                          ours; VAR: one variable only\n"
+	"  explain-format=text|dot the dump's explanations in text (default) or DOT\n"
+	"  explain-differences     also explain every function that differs from GCC,\n"
+	"                          into the records (output=) and the dump (dump=)\n"
 	"  help                    print this help\n"
 	"  version                 print the plugin's version\n";
 
@@ -49,6 +58,7 @@ static const char *const mode_vals[] = { "analyze", "rewrite", NULL };
 static const char *const placement_vals[] = { M2R_PLACEMENTS(M2R_JSON_) NULL }; /* core/names.h */
 static const char *const yesno_vals[] = { "yes", "no", NULL };
 static const char *const path_vals[] = { NULL };
+static const char *const exformat_vals[] = { "text", "dot", NULL }; /* EX_TEXT, EX_DOT */
 
 static const Key keys[] = {
 	{ "stats", stats_vals, "none, summary, functions or variables", 0 },
@@ -62,8 +72,33 @@ static const Key keys[] = {
 	{ "verify", NULL, NULL, 0 },
 	{ "help", NULL, NULL, 0 },
 	{ "version", NULL, NULL, 0 },
+	{ "explain", path_vals, "FUNC or FUNC:VAR, a function's name as the records give it", 0 },
+	{ "explain-format", exformat_vals, "text or dot", 0 },
+	{ "explain-differences", NULL, NULL, 0 },
 };
 enum { NKEYS = sizeof keys / sizeof keys[0] };
+
+/* explain=FUNC[:VAR]: VAR follows the last ':' that is not part of a
+ * "::" (C++ names: "ns::A::f:x").  NULL, or what is wrong. */
+static const char *explain_target(const char *v, const char *flag, Args *a)
+{
+	const char *colon = NULL;
+	for (const char *p = v; *p; p++)
+		if (*p == ':' && p[1] != ':' && (p == v || p[-1] != ':'))
+			colon = p;
+	size_t n = colon ? (size_t)(colon - v) : strlen(v);
+	if (!n)
+		return "names no function: expected FUNC or FUNC:VAR";
+	if (colon && (!colon[1] || strchr(colon + 1, ':')))
+		return "names no variable after ':': expected FUNC:VAR";
+	a->explain = XRESIZEVEC(ExTarget, a->explain, a->nexplain + 1);
+	ExTarget *t = &a->explain[a->nexplain++];
+	t->fn = xstrndup(v, n);
+	t->var = colon ? xstrdup(colon + 1) : NULL;
+	t->flag = xstrdup(flag);
+	t->seen = 0;
+	return NULL;
+}
 
 /* Index of v in vals, or -1. */
 static int lookup(const char *const *vals, const char *v)
@@ -77,7 +112,7 @@ static int lookup(const char *const *vals, const char *v)
 int args_parse(const char *name, int argc, const struct plugin_argument *argv, Args *a)
 {
 	int nerr = 0;
-	char flag[512], compare_flag[512] = "";
+	char flag[512], compare_flag[512] = "", exformat_flag[512] = "";
 	for (int i = 0; i < argc; i++) {
 		const char *k = argv[i].key, *v = argv[i].value;
 		snprintf(flag, sizeof flag, "-fplugin-arg-%s-%s%s%s", name, k, v ? "=" : "", v ? v : "");
@@ -87,7 +122,8 @@ int args_parse(const char *name, int argc, const struct plugin_argument *argv, A
 				key = &keys[j];
 		if (!key) {
 			error("unknown argument %qs: valid keys are stats, format, output, dump, "
-			      "mode, placement, compare, remarks, verify, help and version", flag);
+			      "mode, placement, compare, remarks, verify, explain, explain-format, "
+			      "explain-differences, help and version", flag);
 			nerr++;
 			continue;
 		}
@@ -103,12 +139,14 @@ int args_parse(const char *name, int argc, const struct plugin_argument *argv, A
 				a->verify = 1;
 			else if (!strcmp(k, "help"))
 				a->help = 1;
+			else if (!strcmp(k, "explain-differences"))
+				a->explain_diff = 1;
 			else
 				a->version = 1;
 			continue;
 		}
 		if (!v && key->optional) { /* dump */
-			a->dump = 1;
+			a->dump = DUMP_ALL;
 			a->dump_path = NULL;
 			continue;
 		}
@@ -118,10 +156,16 @@ int args_parse(const char *name, int argc, const struct plugin_argument *argv, A
 			continue;
 		}
 		if (key->vals[0] == NULL) { /* a path */
-			if (!strcmp(k, "output"))
+			const char *bad;
+			if (!strcmp(k, "output")) {
 				a->output = v;
-			else
-				a->dump = 1, a->dump_path = v;
+			} else if (!strcmp(k, "explain")) {
+				if ((bad = explain_target(v, flag, a))) {
+					error("bad value in %qs: %s", flag, bad);
+					nerr++;
+				}
+			} else
+				a->dump = DUMP_ALL, a->dump_path = v;
 			continue;
 		}
 		int n = lookup(key->vals, v);
@@ -138,7 +182,10 @@ int args_parse(const char *name, int argc, const struct plugin_argument *argv, A
 			a->mode = n; /* same order as MODE_* */
 		else if (!strcmp(k, "placement"))
 			a->placement = placement_parse(v);
-		else {
+		else if (!strcmp(k, "explain-format")) {
+			a->explain_format = n; /* same order as EX_* */
+			snprintf(exformat_flag, sizeof exformat_flag, "%s", flag);
+		} else {
 			a->compare = n == 0;
 			snprintf(compare_flag, sizeof compare_flag, "%s", flag);
 		}
@@ -154,5 +201,19 @@ int args_parse(const char *name, int argc, const struct plugin_argument *argv, A
 		}
 		a->compare = 0;
 	}
+	/* Explanations go into the dump (explain= turns it on) and the
+	 * records: one of them must be there. */
+	if (exformat_flag[0] && !a->nexplain && !a->explain_diff) {
+		error("%qs needs %<-fplugin-arg-%s-explain=FUNC%> or "
+		      "%<-fplugin-arg-%s-explain-differences%>", exformat_flag, name, name);
+		nerr++;
+	}
+	if (a->explain_diff && !a->output && !a->dump && !a->nexplain) {
+		error("%<-fplugin-arg-%s-explain-differences%> writes into the records or the dump: "
+		      "give %<-fplugin-arg-%s-output=PATH%> or %<-fplugin-arg-%s-dump%>", name, name, name);
+		nerr++;
+	}
+	if (a->nexplain && !a->dump)
+		a->dump = DUMP_EXPLAIN;
 	return nerr;
 }

@@ -142,6 +142,18 @@ void out_function(const FnReport *r)
 	}
 }
 
+void out_explain(const char *file, const char *fn, int asked, const char *text, const char *dot)
+{
+	if (!m2r_args.output)
+		return;
+	RecOpts ro = out_recopts();
+	if (to_stderr())
+		rec_explain_lines(&ro, file, fn, asked, text, dot, M2R_RECORD_PREFIX, PIPE_BUF,
+				  put_line, NULL);
+	else
+		rec_explain_lines(&ro, file, fn, asked, text, dot, "", (size_t)-1, put_line, NULL);
+}
+
 static void print_unit(const RecOpts *ro, const char *file)
 {
 	FILE *o = stderr;
@@ -209,6 +221,11 @@ FILE *out_dump(void)
 		}
 	}
 	return m2r_dump_file;
+}
+
+FILE *out_dump_ir(void)
+{
+	return m2r_args.dump == DUMP_ALL ? out_dump() : NULL;
 }
 
 void out_close(void)

@@ -46,6 +46,7 @@ static void drop_current(void)
 {
 	if (cur.b)
 		bridge_free(cur.b);
+	ex_drop();
 	cur.b = NULL;
 	cur.fun = NULL;
 }
@@ -74,7 +75,7 @@ Bridge *m2r_lower_promote(function *fun, int rewrite, Stats *st, long long *core
 	Bridge *b = bridge_lower(fun, rewrite);
 	if (!b)
 		return NULL;
-	FILE *d = out_dump();
+	FILE *d = out_dump_ir();
 	if (d)
 		dump_lowered(d, fn_name(fun), main_input_filename, b->err, b->fn);
 	PromoteOpts o;
@@ -99,6 +100,7 @@ Bridge *m2r_lower_promote(function *fun, int rewrite, Stats *st, long long *core
 		bench_line(stderr, fn_name(fun), b->fn, &bn, *core_ns);
 	if (d)
 		dump_promoted(d, m2r_args.placement, b->fn);
+	ex_lower(fun, b, &o, st); /* explain=: a traced copy, untimed */
 	if (m2r_args.verify) {
 		char msg[256];
 		int where = -1;
@@ -192,10 +194,11 @@ void m2r_report(function *fun, Bridge *b, const Stats *st, long long core_ns, lo
 	r.gcc_ns = gcc_ns;
 	r.rewrite_ns = rewrite_ns;
 	out_function(&r);
-	if (FILE *d = out_dump()) {
+	if (FILE *d = out_dump_ir()) {
 		RecOpts ro = out_recopts();
 		dump_table(d, &ro, m2r_args.compare, &r);
 	}
+	ex_report(b, &r);
 	if (m2r_args.remarks)
 		remarks(&r);
 }
@@ -219,7 +222,8 @@ public:
 static void finish_unit(void *, void *)
 {
 	out_unit(main_input_filename);
-	if (FILE *d = out_dump())
+	ex_finish_unit();
+	if (FILE *d = out_dump_ir())
 		fflush(d);
 }
 

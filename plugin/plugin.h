@@ -11,18 +11,34 @@
 enum { ST_NONE, ST_SUMMARY, ST_FUNCTIONS, ST_VARIABLES }; /* stats= */
 enum { FMT_TEXT, FMT_JSON, FMT_CSV };                    /* format= */
 enum { MODE_ANALYZE, MODE_REWRITE };                     /* mode= */
+/* dump=: off, given (IR, tables, explanations), or only turned on by
+ * explain= (the explanations alone: a build with explain=FUNC makes a
+ * dump only where FUNC is). */
+enum { DUMP_OFF, DUMP_ALL, DUMP_EXPLAIN };
+
+/* explain=FUNC[:VAR]: a function to explain (every one of that name),
+ * and one of its variables or NULL (all). */
+typedef struct ExTarget {
+	const char *fn, *var;
+	const char *flag;   /* the flag as written, for messages */
+	int seen;           /* functions of that name lowered */
+} ExTarget;
 
 typedef struct Args {
 	int stats;          /* ST_*, default ST_SUMMARY */
 	int format;         /* FMT_*, default FMT_TEXT */
 	const char *output; /* output=PATH, or NULL */
-	int dump;           /* dump given */
+	int dump;           /* DUMP_*: dump given, or explain= only */
 	const char *dump_path; /* dump=PATH, or NULL for <dumpbase>.mem2reg */
 	int mode;           /* MODE_*, default MODE_ANALYZE */
 	int placement;      /* enum Placement */
 	int compare;        /* compare=yes (default in analyze mode; no, and
 	                       an error if given yes, in rewrite mode) */
 	int remarks, verify, help, version; /* flags */
+	ExTarget *explain;  /* explain=, each given (in order) */
+	int nexplain;
+	int explain_format; /* explain-format=: EX_TEXT or EX_DOT */
+	int explain_diff;   /* explain-differences */
 } Args;
 
 extern Args m2r_args;
@@ -42,6 +58,19 @@ Bridge *m2r_lower_promote(struct function *fun, int rewrite, Stats *st, long lon
 void m2r_report(struct function *fun, Bridge *b, const Stats *st, long long core_ns,
 		long long gcc_ns, long long rewrite_ns);
 
+/* explain.cc: explanations (doc/explain.md).  m2r_lower_promote calls
+ * ex_lower after promoting the function lowered into b: when the
+ * function is to be explained, it lowers it once more and promotes that
+ * copy with a trace (the reported run is never traced: its times stay
+ * the plugin's own).  m2r_report calls ex_report once the comparison r
+ * is made: it writes the explanation into the dump and the records.
+ * ex_drop forgets the copy; ex_finish_unit warns of every explain=
+ * function the unit did not have. */
+void ex_lower(struct function *fun, Bridge *b, const PromoteOpts *po, const Stats *st);
+void ex_report(Bridge *b, const FnReport *r);
+void ex_drop(void);
+void ex_finish_unit(void);
+
 /* rewrite.cc: the pass that replaces "ssa" in rewrite mode. */
 struct opt_pass;
 namespace gcc { class context; }
@@ -52,8 +81,13 @@ struct opt_pass *m2r_rewrite_pass(gcc::context *ctx, const struct opt_pass *ssa)
 RecOpts out_recopts(void);
 void out_function(const FnReport *r);
 void out_unit(const char *file);
-/* The dump file (dump=), opened on first use; NULL if off or unopenable. */
+/* An "explain" record of function fn (output=; nothing without it). */
+void out_explain(const char *file, const char *fn, int asked, const char *text, const char *dot);
+/* The dump file (dump=, or explain=), opened on first use; NULL if off
+ * or unopenable.  out_dump_ir: the same for the IR and the tables, which
+ * only dump= writes. */
 FILE *out_dump(void);
+FILE *out_dump_ir(void);
 void out_close(void);
 
 #endif

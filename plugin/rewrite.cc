@@ -397,7 +397,7 @@ unsigned int pass_rewrite::execute(function *fun)
 	XDELETEVEC(vs.v);
 	finish_like_gcc(fun);
 	long long t3 = m2r_now();
-	if (FILE *d = out_dump()) {
+	if (FILE *d = out_dump_ir()) {
 		fprintf(d, "\n;; GIMPLE in SSA form (rewrite mode)\n");
 		dump_function_to_file(fun->decl, d, TDF_NONE);
 	}

@@ -14,19 +14,28 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Names are LLVM identifiers or GCC's, possibly with quotes: escape. */
-void json_str(FILE *out, const char *s)
+/* The n bytes at s as the inside of a JSON string. */
+static void json_chars(FILE *out, const char *s, size_t n)
 {
-	fputc('"', out);
-	for (; s && *s; s++) {
-		unsigned char ch = (unsigned char)*s;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)s[i];
 		if (ch == '"' || ch == '\\')
 			fprintf(out, "\\%c", ch);
+		else if (ch == '\n') /* explanations: many lines */
+			fputs("\\n", out);
 		else if (ch < 0x20)
 			fprintf(out, "\\u%04x", ch);
 		else
 			fputc(ch, out);
 	}
+}
+
+/* Names are LLVM identifiers or GCC's, possibly with quotes: escape. */
+void json_str(FILE *out, const char *s)
+{
+	fputc('"', out);
+	if (s)
+		json_chars(out, s, strlen(s));
 	fputc('"', out);
 }
 
@@ -306,4 +315,116 @@ void rec_lines(const RecOpts *ro, const char *file, const FnReport *r, const Tot
 	free(start);
 	free(pc.off);
 	free(pc.buf);
+}
+
+/* ---------- explanations ---------- */
+
+/* The bytes of the character at s (a UTF-8 sequence is never cut; a
+ * stray byte is one) into *adv, its escaped length returned. */
+static size_t esc_len(const char *s, size_t left, size_t *adv)
+{
+	unsigned char ch = (unsigned char)*s;
+	size_t n = ch >= 0xf0 ? 4 : ch >= 0xe0 ? 3 : ch >= 0xc0 ? 2 : 1;
+	if (n > left)
+		n = left;
+	for (size_t k = 1; k < n; k++)
+		if (((unsigned char)s[k] & 0xc0) != 0x80)
+			n = k;
+	*adv = n;
+	return ch == '"' || ch == '\\' || ch == '\n' ? 2 : ch < 0x20 ? 6 : n;
+}
+
+/* The head of an "explain" record: every key but the text's. */
+static void explain_head(FILE *o, const RecOpts *ro, const char *file, const char *fn, int asked)
+{
+	fputs("{\"type\":\"explain\",\"file\":", o);
+	json_str(o, file);
+	fputs(",\"function\":", o);
+	json_str(o, fn);
+	json_origin(o, ro, file);
+	fprintf(o, ",\"mode\":\"%s\",\"placement\":\"%s\",\"asked\":%s",
+		ro->mode == RMODE_REWRITE ? "rewrite" : "analyze", placement_name(ro->placement),
+		jbool(asked));
+}
+
+/* One line: head, [part], [parts], the text's bytes [t0, t1) and the
+ * DOT's [d0, d1). */
+static void explain_line(const char *prefix, const char *head, size_t hlen, int p, int n,
+			 const char *text, size_t t0, size_t t1, const char *dot, size_t d0,
+			 size_t d1, RecPut *put, void *arg)
+{
+	char *b = NULL;
+	size_t len = 0;
+	FILE *m = memstream(&b, &len);
+	fputs(prefix, m);
+	fwrite(head, 1, hlen, m);
+	if (p > 1)
+		fprintf(m, ",\"part\":%d", p);
+	if (n > 1)
+		fprintf(m, ",\"parts\":%d", n);
+	fputs(",\"text\":\"", m);
+	json_chars(m, text + t0, t1 - t0);
+	fputs("\",\"dot\":\"", m);
+	json_chars(m, dot + d0, d1 - d0);
+	fputs("\"}\n", m);
+	fclose(m);
+	put(arg, b, len);
+	free(b);
+}
+
+/* Cut the string s from *at so that its escaped bytes fit in *room:
+ * returns the end of the piece, *room less what it takes. */
+static size_t piece(const char *s, size_t len, size_t at, size_t *room)
+{
+	while (at < len) {
+		size_t adv, e = esc_len(s + at, len - at, &adv);
+		if (e > *room)
+			break;
+		*room -= e;
+		at += adv;
+	}
+	return at;
+}
+
+void rec_explain_lines(const RecOpts *ro, const char *file, const char *fn, int asked,
+		       const char *text, const char *dot, const char *prefix, size_t limit,
+		       RecPut *put, void *arg)
+{
+	char *head = NULL;
+	size_t hlen = 0, tlen = strlen(text), dlen = strlen(dot), total = 0, adv;
+	FILE *m = memstream(&head, &hlen);
+	explain_head(m, ro, file, fn, asked);
+	fclose(m);
+	for (size_t i = 0; i < tlen; i += adv)
+		total += esc_len(text + i, tlen - i, &adv);
+	for (size_t i = 0; i < dlen; i += adv)
+		total += esc_len(dot + i, dlen - i, &adv);
+	size_t tail = strlen(",\"part\":,\"parts\":,\"text\":\"\",\"dot\":\"\"}\n") + 2 * NUMW;
+	size_t fixed = strlen(prefix) + hlen + tail;
+	if (fixed + total <= limit) {
+		explain_line(prefix, head, hlen, 1, 1, text, 0, tlen, dot, 0, dlen, put, arg);
+		free(head);
+		return;
+	}
+	/* room per line; a head longer than the limit by itself still
+	 * carries some text per line (such a line is put whole) */
+	size_t room = limit > fixed + 256 ? limit - fixed : 256;
+	/* two passes: count the parts, then write them */
+	int n = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		size_t t = 0, d = 0;
+		int p = 0;
+		while (p == 0 || t < tlen || d < dlen) {
+			size_t r = room, t0 = t, d0 = d;
+			t = piece(text, tlen, t, &r);
+			if (t == tlen)
+				d = piece(dot, dlen, d, &r);
+			invariant(p == 0 || t > t0 || d > d0); /* room > a character */
+			p++;
+			if (pass)
+				explain_line(prefix, head, hlen, p, n, text, t0, t, dot, d0, d, put, arg);
+		}
+		n = p;
+	}
+	free(head);
 }

@@ -19,8 +19,8 @@ extern "C" {
 /* The version written in every record's "schema" field.  Version 1 was
  * the plugin's records before the field existed; 3 added where a record
  * was made (host, cwd, dumpbase, pid) and the split of a long function
- * record (doc/statistics.md). */
-#define M2R_SCHEMA_VERSION 3
+ * record; 4 the "explain" record (doc/statistics.md). */
+#define M2R_SCHEMA_VERSION 4
 
 /* What starts every record line the plugin writes on stderr (output=-),
  * so that a reader finds records anywhere in a build log. */
@@ -124,6 +124,15 @@ void rec_json(FILE *o, const RecOpts *ro, const char *file, const FnReport *r,
 typedef void RecPut(void *arg, const char *line, size_t len);
 void rec_lines(const RecOpts *ro, const char *file, const FnReport *r, const Totals *t,
 	       const char *prefix, size_t limit, RecPut *put, void *arg);
+/* An "explain" record (the plugin: explain=, explain-differences) of
+ * function fn: the explanation's text and DOT (report/explain.c),
+ * asked for by explain= or not (a function that differs).  Put whole
+ * when within limit; else split into lines within limit, the text and
+ * then the DOT cut into consecutive pieces ("parts", "part"; never
+ * inside a character), as rec_lines does (doc/statistics.md). */
+void rec_explain_lines(const RecOpts *ro, const char *file, const char *fn, int asked,
+		       const char *text, const char *dot, const char *prefix, size_t limit,
+		       RecPut *put, void *arg);
 /* s as a JSON string, quoted and escaped (NULL prints ""). */
 void json_str(FILE *out, const char *s);
 /* s as a CSV field (RFC 4180): quoted when it holds a comma, a quote or

@@ -20,7 +20,9 @@ validation of records against the schema.
                                         present, in order) and write the
                                         joined records to OUT
   records.py samevars A B               every function of A is in B with
-                                        the same variables (JSON Lines)
+                                        the same variables, and A and B
+                                        have the same explanations (JSON
+                                        Lines)
 
 The schema's names (reasons, paths, counters, ...) are never typed here:
 they come from `m2r-names --json`, the tables of core/names.h. What is
@@ -86,7 +88,7 @@ def schema(n):
               "unexplained", "why", "gcc_ns"]
     rewrite = ["rewritten", "phis_built", "renamed_by", "fallbacks", "rewrite_ns"]
     props = {
-        "type": {"enum": ["function", "unit", "variables"]},
+        "type": {"enum": ["function", "unit", "variables", "explain"]},
         "file": {"type": "string"},
         "function": {"type": "string"},
         "functions": count,
@@ -117,6 +119,9 @@ def schema(n):
         "lower_ns": count, "core_ns": count, "gcc_ns": count,
         "lower_error": {"type": "string"},
         "variables": {"type": "array", "items": var},
+        "asked": {"type": "boolean"},
+        "text": {"type": "string"},
+        "dot": {"type": "string"},
     }
     for c in n["counter"]:
         props[c] = count
@@ -131,6 +136,10 @@ def schema(n):
     # A "variables" record continues a split function record: only the
     # keys that join it to that record, and its variables.
     cont = origin + ["function", "mode", "part", "parts", "variables"]
+    # An "explain" record (schema 4): the explanation of one function,
+    # its text and DOT, possibly split into parts (the pieces of both
+    # strings, in order).
+    expl = origin + ["function", "mode", "placement", "asked", "text", "dot", "part", "parts"]
 
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -158,6 +167,10 @@ def schema(n):
             when({"type": {"const": "variables"}},
                  {"required": ["function", "part", "parts", "variables"],
                   "allOf": [absent(sorted(k for k in props if k not in cont))]}),
+            when({"type": {"const": "explain"}},
+                 {"required": ["function", "mode", "placement", "asked", "text", "dot"],
+                  "properties": {"tool": {"const": "plugin"}},
+                  "allOf": [absent(sorted(k for k in props if k not in expl))]}),
             when({"tool": {"const": "plugin"}, "type": whole}, {"required": plugin}),
             when({"tool": {"const": "plugin"}, "type": {"const": "variables"}},
                  {"required": ["mode"]}),
@@ -283,19 +296,27 @@ def validate(schemaf, files, log=False, recs=None):
 
 def join(recs):
     """Whole records from recs ((where, record) in log order): a split
-    function record gets the variables of its parts, which follow it
-    from the same process (host, pid), part 2 to parts in order, other
-    processes' lines possibly between.  Returns (records, problems)."""
+    function record gets the variables of its parts, a split explain
+    record the pieces of its text and DOT; the parts follow it from the
+    same process (host, pid), part 2 to parts in order, other processes'
+    lines possibly between.  Returns (records, problems)."""
     out, bad, open_ = [], [], {}
     for where, r in recs:
         key = (r.get("host"), r.get("pid"))
-        if r.get("type") == "variables":
+        kind = ("function" if r.get("type") == "variables" else
+                "explain" if r.get("type") == "explain" and "part" in r else None)
+        if kind:
             f = open_.get(key)
-            if (not f or f[1] != r.get("part") or f[0]["function"] != r.get("function")
+            if (not f or f[0]["type"] != kind or f[1] != r.get("part")
+                    or f[0]["function"] != r.get("function")
                     or f[0]["file"] != r.get("file") or f[0]["parts"] != r.get("parts")):
                 bad.append("%s: part %s of %s out of place" % (where, r.get("part"), r.get("function")))
                 continue
-            f[0]["variables"] += r["variables"]
+            if kind == "function":
+                f[0]["variables"] += r["variables"]
+            else:
+                f[0]["text"] += r["text"]
+                f[0]["dot"] += r["dot"]
             f[1] += 1
             if f[1] > r["parts"]:
                 del open_[key]
@@ -333,16 +354,18 @@ def log(schemaf, args):
             if n <= most:
                 continue
             try:
-                nv = len(json.loads(line).get("variables", []))
+                rec = json.loads(line)
             except ValueError:
                 continue  # already counted as not JSON
-            if nv <= 1:
+            nv = len(rec.get("variables", []))
+            if nv <= 1 and rec.get("type") != "explain":  # an explain record always splits
                 whole_ += 1
                 continue
             print("%s:%d: a record line of %d bytes and %d variables, over %d" % (fn, i, n, nv, most))
             st = 1
         print("%d record lines over %d bytes that cannot be split" % (whole_, most))
-    nsplit = sum(1 for _, r in recs if r.get("type") == "function" and "parts" in r)
+    nsplit = sum(1 for _, r in recs if r.get("type") in ("function", "explain") and "parts" in r
+                 and "part" not in r)
     whole, bad = join(recs)
     for b in bad:
         print(b)
@@ -355,17 +378,28 @@ def log(schemaf, args):
 
 
 def samevars(a, b):
-    def fns(fn):
+    """Every function of A is in B with the same variables, and every
+    explanation ("explain" records) of either is in the other with the
+    same text and DOT."""
+    def fns(fn, kind):
         with open(fn) as f:
             recs = [json.loads(l) for l in f if l.strip()]
-        return {(r["file"], r["function"]): r.get("variables") for r in recs
-                if r["type"] == "function"}
-    x, y = fns(a), fns(b)
+        if kind == "function":
+            return {(r["file"], r["function"]): r.get("variables") for r in recs
+                    if r["type"] == "function"}
+        return {(r["file"], r["function"]): (r["text"], r["dot"]) for r in recs
+                if r["type"] == "explain"}
+    x, y = fns(a, "function"), fns(b, "function")
     diff = sorted(k[1] for k in x if x[k] != y.get(k))
     if diff or not x:
         print("variables differ in: %s" % (", ".join(diff) or "(no functions)"))
         return 1
-    print("%d functions, the same variables" % len(x))
+    ex, ey = fns(a, "explain"), fns(b, "explain")
+    diff = sorted(k[1] for k in set(ex) | set(ey) if ex.get(k) != ey.get(k))
+    if diff:
+        print("explanations differ in: %s" % ", ".join(diff))
+        return 1
+    print("%d functions, the same variables; %d explanations, the same" % (len(x), len(ex)))
     return 0
 
 

@@ -14,6 +14,15 @@
                                      hold no space, quote or '#', and each
                                      NAME appears as text (escaped in the
                                      source, never raw)
+                                     (relative links, to the explanations'
+                                     files beside the page, are allowed
+                                     when their target exists)
+  page.py explained PAGE N SVG       the page's Explanations table has N
+                                     rows, each linking its text and (SVG
+                                     1) its picture, files that exist (an
+                                     SVG parses, an <svg> root), and every
+                                     differing function explained there is
+                                     linked from the differences too
   page.py capped PAGE                a page of a big build: the caps hold
                                      and say what was left out
   page.py png FILE                   a screenshot that is not blank
@@ -27,6 +36,8 @@ import os
 import re
 import subprocess
 import sys
+import urllib.parse
+import xml.etree.ElementTree as ET
 import zlib
 
 ODD = "<t>&'#\" x"
@@ -63,6 +74,15 @@ def noline(src, dst):
     print("ok noline")
 
 
+def relative(url):
+    """A link to a file beside the page: no scheme, no host, no root."""
+    return not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", url) and not url.startswith("/") and "#" not in url
+
+
+def target(page, url):
+    return os.path.join(os.path.dirname(os.path.abspath(page)), urllib.parse.unquote(url))
+
+
 class Page(html.parser.HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
@@ -81,7 +101,8 @@ class Page(html.parser.HTMLParser):
             self.hrefs.append(a["href"])
         for k in ("src", "href", "xlink:href"):
             v = a.get(k)
-            if v is not None and not (v.startswith("#") or v.startswith("data:")):
+            if v is not None and not (v.startswith("#") or v.startswith("data:") or
+                                      (k == "href" and relative(v))):
                 self.errors.append("%s=%r points outside the page" % (k, v))
         if tag == "svg":
             self.svgs.append(0)
@@ -125,6 +146,8 @@ def page(path, nsvg, names):
     for h in p.hrefs:
         if h.startswith("#") and h[1:] not in p.ids:
             fail("%s: anchor %s resolves to no id" % (path, h))
+        if not h.startswith("#") and not os.path.isfile(target(path, h)):
+            fail("%s: link %s: no file %s" % (path, h, target(path, h)))
     for i in p.ids:
         if re.search(r"[\s#\"'<>&]", i):
             fail("%s: id %r is not escaped" % (path, i))
@@ -136,6 +159,42 @@ def page(path, nsvg, names):
         if raw in s:
             fail("%s: raw %r in the page: a name is not escaped" % (path, raw))
     print("ok page: %d svg (%s drawn elements), %d anchors" % (len(p.svgs), p.svgs, len(p.hrefs)))
+
+
+def explained(path, n, svg):
+    s = open(path, encoding="utf-8").read()
+    m = re.search(r'<h2 id="explanations">Explanations: ([0-9]+) functions</h2>.*?(<table>.*?</table>|$)', s, re.S)
+    if not m:
+        fail("%s: no Explanations section" % path)
+    rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td><td>(asked|differs)</td><td[^>]*>[^<]*</td>"
+                      r"<td>(.*?)</td><td>(.*?)</td><td>(.*?)</td></tr>", m.group(2))
+    if int(m.group(1)) != n or len(rows) != n:
+        fail("%s: %s explanations, %d rows, expected %d" % (path, m.group(1), len(rows), n))
+    for file_, fn, why, pic, txt, note in rows:
+        t = re.match(r'<a href="([^"]+)">text</a>$', txt)
+        if not t or not os.path.getsize(target(path, html.unescape(t.group(1)))):
+            fail("%s: %s: no text link to a file: %r" % (path, fn, txt))
+        if not open(target(path, html.unescape(t.group(1))), encoding="utf-8").read().startswith(
+                ("explain @", "(GCC's phis")):
+            fail("%s: %s: the text file is not an explanation" % (path, fn))
+        p = re.match(r'<a href="([^"]+)">SVG</a>$', pic)
+        if svg and not p:
+            fail("%s: %s: no picture (%s)" % (path, fn, note))
+        if not svg and pic != "-":
+            fail("%s: %s: a picture without Graphviz: %r" % (path, fn, pic))
+        if p:
+            f = target(path, html.unescape(p.group(1)))
+            try:
+                root = ET.parse(f).getroot()
+            except (OSError, ET.ParseError) as e:
+                fail("%s: %s: the picture %s does not parse: %s" % (path, fn, f, e))
+            if root.tag != "{http://www.w3.org/2000/svg}svg":
+                fail("%s: %s: %s is not SVG: <%s>" % (path, fn, f, root.tag))
+        # a differing function is linked from the differences table too
+        link = (p or t).group(1)
+        if why == "differs" and ('<a href="%s">%s</a></td>' % (link, fn)) not in s:
+            fail("%s: %s differs but the differences do not link it to %s" % (path, fn, link))
+    print("ok explained: %d rows%s" % (n, ", each with its picture" if svg else ", text only"))
 
 
 def capped(path):
@@ -197,7 +256,8 @@ def chrome(exe, url, *extra):
 
 def browse(exe, path, out):
     s = open(path, encoding="utf-8").read()
-    probe = os.path.join(out, "probe.html")
+    # beside the page, so that its relative links resolve as the page's
+    probe = os.path.join(os.path.dirname(os.path.abspath(path)), "probe-" + os.path.basename(path))
     with open(probe, "w", encoding="utf-8") as f:
         f.write(s.replace("<head>", "<head>" + PROBE_HEAD, 1).replace("</body>", PROBE_TAIL + "</body>", 1))
     # Chromium's own records: its console (--enable-logging: every
@@ -208,6 +268,7 @@ def browse(exe, path, out):
         os.remove(netlog)
     r = chrome(exe, "file://" + os.path.abspath(probe), "--dump-dom", "--enable-logging=stderr",
                "--v=0", "--log-net-log=" + netlog)
+    os.remove(probe)
     m = re.search(r'<pre id="probe">(.*?)</pre>', r.stdout.decode("utf-8", "replace"), re.S)
     if not m:
         fail("no probe result from %s (status %d): %s" % (exe, r.returncode, r.stderr.decode()[-500:]))
@@ -230,6 +291,16 @@ def browse(exe, path, out):
         fail("anchors with no target: %s" % res["missing"][:5])
     if not res["svgs"] or not all(res["svgs"]):
         fail("an empty plot: %s" % res["svgs"])
+    # the pictures the page links (explanations): each opens offline
+    for svg in sorted(set(re.findall(r'<a href="([^"#:]+\.svg)">', s)))[:3]:
+        os.remove(netlog)
+        r = chrome(exe, "file://" + target(path, html.unescape(svg)), "--dump-dom", "--log-net-log=" + netlog)
+        if r.returncode != 0 or b"<svg" not in r.stdout:
+            fail("the picture %s does not open (status %d)" % (svg, r.returncode))
+        urls = [u for u in re.findall(r'"url":"([^"]*)"', open(netlog, encoding="utf-8", errors="replace").read())
+                if not u.startswith(("file:", "data:"))]
+        if urls:
+            fail("the picture %s makes network requests: %s" % (svg, urls[:5]))
     shot = os.path.join(out, "page.png")
     if os.path.exists(shot):
         os.remove(shot)
@@ -248,6 +319,8 @@ def main():
         noline(*args)
     elif cmd == "page":
         page(args[0], int(args[1]), args[2:])
+    elif cmd == "explained":
+        explained(args[0], int(args[1]), args[2] == "1")
     elif cmd == "capped":
         capped(args[0])
     elif cmd == "browse":

@@ -176,8 +176,14 @@ static long diff_group(FILE *o, Run *r, int w, long count, Marks *m)
 			fprintf(o, "\">");
 			put_html(o, x->file);
 			fprintf(o, ":%d</a></td><td>", v->line);
+			const char *ex = explain_href(r, x);
+			if (ex) { /* its explanation (html-explain.c) */
+				fputs("<a href=\"", o);
+				put_html(o, ex);
+				fputs("\">", o);
+			}
 			put_html(o, x->function);
-			fprintf(o, "</td><td>");
+			fprintf(o, "%s</td><td>", ex ? "</a>" : "");
 			put_html(o, v->name);
 			fprintf(o, "</td>");
 			put_verdicts(o, v);
@@ -299,13 +305,15 @@ long write_html(FILE *o, Run *r, int top)
 		"<title>mem2reg report</title>\n<style>%s</style></head><body>\n", style);
 	fprintf(o, "<h1>mem2reg report</h1>\n<p><a href=\"#summary\">summary</a> &middot; "
 		"<a href=\"#files\">files</a> &middot; <a href=\"#differences\">differences</a> &middot; "
-		"<a href=\"#plots\">plots</a> &middot; <a href=\"#source\">source</a></p>\n");
+		"<a href=\"#plots\">plots</a> &middot; <a href=\"#source\">source</a> &middot; "
+		"<a href=\"#explanations\">explanations</a></p>\n");
 	long unexplained = summary(o, r, top);
 	write_plots(o, r, &t);
 	file_table(o, r);
 	Marks m = { 0 };
 	differences(o, r, &m);
 	source(o, r, &m);
+	write_explanations(o, r);
 	fprintf(o, "<script>%s</script>\n</body></html>\n", script);
 	return unexplained;
 }

@@ -31,6 +31,7 @@ Run *run_new(void)
 	hash_init(&r->strs, r->a, 1024);
 	hash_init(&r->keys, r->a, 1024);
 	hash_init(&r->open, r->a, 64);
+	hash_init(&r->xopen, r->a, 64);
 	return r;
 }
 
@@ -154,8 +155,8 @@ static const char *to_rec(Run *r, const JVal *o, Rec *x)
 		return "not a JSON object";
 	if (!(v = json_get(o, "schema")) || !int_of(v, &schema))
 		return "no schema";
-	if (schema != 2 && schema != 3)
-		return "unknown schema (2 and 3 are read)";
+	if (schema < 2 || schema > 4)
+		return "unknown schema (2, 3 and 4 are read)";
 	if (!(v = json_get(o, "type")) || v->k != J_STR)
 		return "no record type";
 	if (!strcmp(v->s, "function"))
@@ -164,6 +165,8 @@ static const char *to_rec(Run *r, const JVal *o, Rec *x)
 		x->type = REC_UNIT;
 	else if (!strcmp(v->s, "variables"))
 		x->type = REC_PART;
+	else if (!strcmp(v->s, "explain") && schema >= 4)
+		x->type = REC_EXPLAIN;
 	else
 		return "unknown record type";
 	if (!(v = json_get(o, "file")) || v->k != J_STR)
@@ -219,6 +222,9 @@ static const char *to_rec(Run *r, const JVal *o, Rec *x)
 typedef struct FoldKey {
 	const char *s[6];
 } FoldKey;
+/* The first part of a key, by address (the key's bytes are pointers):
+ * one object each, so that every use is the same pointer. */
+static const char fk_function[] = "f", fk_unit[] = "u", fk_explain[] = "x";
 
 static int same_results(const Rec *a, const Rec *b)
 {
@@ -232,7 +238,7 @@ static int same_results(const Rec *a, const Rec *b)
  * record, or NULL when it folded into an earlier one. */
 static Rec *add_rec(Run *r, const Rec *x)
 {
-	FoldKey k = { { x->type == REC_FUNCTION ? "f" : "u", x->tool, x->file, x->function, x->mode,
+	FoldKey k = { { x->type == REC_FUNCTION ? fk_function : fk_unit, x->tool, x->file, x->function, x->mode,
 			x->placement } };
 	HEnt *e = hash_find_str(&r->keys, (const char *)&k, (int)sizeof k, 0);
 	if (e) {
@@ -250,6 +256,7 @@ static Rec *add_rec(Run *r, const Rec *x)
 	*n = *x;
 	if (x->type == REC_FUNCTION) {
 		e->val = r->fn.n;
+		n->index = r->fn.n;
 		vpush(r->a, r->fn, n);
 	} else {
 		e->val = r->unit.n;
@@ -294,6 +301,75 @@ static const char *join_part(Run *r, const Rec *x, const JVal *vars)
 	return NULL;
 }
 
+/* ---------- explanations (schema 4) ---------- */
+
+static void append(Run *r, Expl *e, const JVal *text, const JVal *dot)
+{
+	vreserve(r->a, e->text, e->text.n + text->n + 1);
+	memcpy(e->text.v + e->text.n, text->s, (size_t)text->n + 1);
+	e->text.n += text->n;
+	vreserve(r->a, e->dot, e->dot.n + dot->n + 1);
+	memcpy(e->dot.v + e->dot.n, dot->s, (size_t)dot->n + 1);
+	e->dot.n += dot->n;
+}
+
+int run_fn_of(Run *r, const Expl *e)
+{
+	FoldKey k = { { fk_function, e->tool, e->file, e->function, e->mode, e->placement } };
+	HEnt *h = hash_find_str(&r->keys, (const char *)&k, (int)sizeof k, 0);
+	return h ? h->val : -1;
+}
+
+/* An "explain" record or part into r->ex; NULL, or why it is not read.
+ * Duplicates fold as function records do (the first kept); parts are
+ * joined by (host, pid) as "variables" records are. */
+static const char *take_explain(Run *r, const Rec *x, const JVal *o)
+{
+	const JVal *text = json_get(o, "text"), *dot = json_get(o, "dot"), *v;
+	if (!text || text->k != J_STR || !dot || dot->k != J_STR)
+		return "an explain record without text and dot";
+	if (x->part > 1) {
+		HEnt *h = hash_find_ptr(&r->xopen, x->host, (int)x->pid);
+		if (!h)
+			return "an explain part without its first part";
+		if (!h->val) /* its first part was folded */
+			return NULL;
+		Expl *e = &r->ex.v[h->val - 1];
+		if (e->function != x->function || e->file != x->file || x->part != e->part + 1 ||
+		    x->parts != e->parts)
+			return "an explain part that does not continue its explanation";
+		append(r, e, text, dot);
+		e->part = x->part;
+		return NULL;
+	}
+	FoldKey k = { { fk_explain, x->tool, x->file, x->function, x->mode, x->placement } };
+	int found;
+	HEnt *h = hash_str(&r->keys, (const char *)&k, (int)sizeof k, 0, &found);
+	int folded = found;
+	if (folded) {
+		r->folded_ex++;
+	} else {
+		FoldKey *kk = aalloc(r->a, sizeof *kk);
+		*kk = k;
+		h->k = (const char *)kk;
+		Expl e;
+		memset(&e, 0, sizeof e);
+		e.tool = x->tool, e.file = x->file, e.function = x->function;
+		e.mode = x->mode, e.placement = x->placement, e.host = x->host, e.pid = x->pid;
+		e.asked = (v = json_get(o, "asked")) && v->k == J_BOOL && v->i;
+		e.parts = x->parts;
+		e.part = 1;
+		e.fn = -1;
+		append(r, &e, text, dot);
+		vpush(r->a, r->ex, e);
+	}
+	if (x->parts > 1) {
+		HEnt *p = hash_ptr(&r->xopen, x->host, (int)x->pid, &found);
+		p->val = folded ? 0 : r->ex.n; /* 1 + index */
+	}
+	return NULL;
+}
+
 /* ---------- lines, files, directories ---------- */
 
 static void skip(Input *in, const char *file, long line, const char *why)
@@ -327,7 +403,13 @@ static void take_line(Run *r, Input *in, const char *file, long lineno, const ch
 	if (o && !(why = to_rec(r, o, &x))) {
 		x.input = r->in.n - 1;
 		x.line = lineno;
-		if (x.type == REC_PART) {
+		if (x.type == REC_EXPLAIN) {
+			if ((why = take_explain(r, &x, o))) {
+				skip(in, file, lineno, why);
+				arena_free(a);
+				return;
+			}
+		} else if (x.type == REC_PART) {
 			if ((why = join_part(r, &x, json_get(o, "variables")))) {
 				skip(in, file, lineno, why);
 				arena_free(a);
@@ -341,7 +423,8 @@ static void take_line(Run *r, Input *in, const char *file, long lineno, const ch
 				open_parts(r, &x, nr);
 		}
 		const char *c = x.clock;
-		r->clocks |= !strcmp(c, "wall") ? 1 : !strcmp(c, "cpu") ? 2 : 4;
+		if (x.type != REC_EXPLAIN) /* it has no clock */
+			r->clocks |= !strcmp(c, "wall") ? 1 : !strcmp(c, "cpu") ? 2 : 4;
 		in->records++;
 	} else {
 		skip(in, file, lineno, why);

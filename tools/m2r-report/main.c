@@ -11,11 +11,13 @@
 
 static const char usage[] =
 	"usage: m2r-report [--format=text|csv|json|html] [--by=function|file] [--top=N]\n"
-	"                  [--fail-on-unexplained] [-o FILE] INPUT...\n"
+	"                  [--fail-on-unexplained] [--dot=PROGRAM|none] [-o FILE] INPUT...\n"
 	"       m2r-report --diff [--format=...] [--top=N] [-o FILE] A B\n"
 	"INPUT: a record file, a directory (read recursively), - (standard input),\n"
 	"or a build log with 'm2r-record: ' lines.  Exit: 0, 1 an input could not be\n"
-	"read, 2 bad usage, 3 unexplained differences with --fail-on-unexplained.\n";
+	"read, 2 bad usage, 3 unexplained differences with --fail-on-unexplained.\n"
+	"--dot: Graphviz's dot, which draws the explanations' pictures of\n"
+	"--format=html (default dot; none: link their text only).\n";
 
 static int bad_usage(const char *fmt, const char *arg)
 {
@@ -28,6 +30,7 @@ static int bad_usage(const char *fmt, const char *arg)
 typedef struct Opts {
 	int fmt, by_file, top, diff, fail_unexplained;
 	const char *out;
+	const char *dot;        /* --dot=, NULL for none */
 	const char **in;
 	int nin;
 } Opts;
@@ -47,6 +50,7 @@ static int parse_top(const char *s, int *top)
 static int parse(Opts *o, int argc, char **argv)
 {
 	o->top = -1;
+	o->dot = "dot";
 	o->in = xmalloc((size_t)argc * sizeof *o->in);
 	int opts = 1;
 	for (int i = 1; i < argc; i++) {
@@ -80,6 +84,10 @@ static int parse(Opts *o, int argc, char **argv)
 		} else if (!strncmp(a, "--top=", 6)) {
 			if (!parse_top(a + 6, &o->top))
 				return bad_usage("bad value in '%s': expected a number", a);
+		} else if (!strncmp(a, "--dot=", 6)) {
+			if (!a[6])
+				return bad_usage("'%s' names no program: expected --dot=PROGRAM or --dot=none", a);
+			o->dot = strcmp(a + 6, "none") ? a + 6 : NULL;
 		} else if (!strcmp(a, "--diff")) {
 			o->diff = 1;
 		} else if (!strcmp(a, "--fail-on-unexplained")) {
@@ -164,6 +172,7 @@ int main(int argc, char **argv)
 			inputs_line(out, r);
 			unexplained = write_summary(out, r, o.by_file, o.top < 0 ? 10 : o.top);
 		} else if (o.fmt == FMT_HTML) {
+			explain_files(r, o.out, o.dot);
 			unexplained = write_html(out, r, o.top < 0 ? 10 : o.top);
 		} else {
 			write_rows(out, r, o.fmt, o.by_file);

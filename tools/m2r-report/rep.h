@@ -31,7 +31,9 @@ extern const char *const field_key[NFIELD];
 /* REC_PART: a schema-3 "variables" record, the rest of a function
  * record that output=- split to keep each line within PIPE_BUF; it is
  * joined to its function record on reading and never kept. */
-enum RecType { REC_FUNCTION, REC_UNIT, REC_PART };
+/* REC_EXPLAIN: a schema-4 "explain" record (or one of its parts), kept
+ * as an Expl. */
+enum RecType { REC_FUNCTION, REC_UNIT, REC_PART, REC_EXPLAIN };
 
 typedef struct Rec {
 	int type;                   /* enum RecType */
@@ -52,6 +54,7 @@ typedef struct Rec {
 	long line;                  /* its line there */
 	long long pid;              /* schema 3: the compiler's process */
 	int parts, part;            /* parts of a split record, the last read */
+	int index;                  /* a function record's index in Run.fn */
 } Rec;
 
 /* A variable of a function record (the fields a report shows). */
@@ -62,6 +65,20 @@ typedef struct Var {
 	signed char why, reason, path, renamed_by, fallback; /* enums; -1 absent */
 	int phis, phis_kept, gcc_phis;
 } Var;
+
+/* An explanation (an "explain" record, parts joined): the plugin's
+ * text and DOT of one function's SSA construction (doc/explain.md). */
+typedef struct Expl {
+	const char *tool, *file, *function, *mode, *placement, *host; /* interned */
+	long long pid;
+	int asked;                  /* explain=FUNC named it (else: it differs) */
+	VEC(char) text, dot;        /* NUL-terminated once read whole */
+	int parts, part;            /* parts read so far; whole when equal */
+	/* Set by explain_files (html-explain.c) for the page: */
+	int fn;                     /* its function record (index in Run.fn), -1 */
+	const char *href_txt, *href_svg; /* links from the page, or NULL */
+	const char *problem;        /* why there is no picture, or NULL */
+} Expl;
 
 /* One input as given on the command line (a directory is one input). */
 typedef struct Input {
@@ -87,6 +104,12 @@ typedef struct Run {
 	long folded_fn, folded_unit;
 	long folded_differing;      /* folded duplicates whose results differ */
 	long parts_joined;          /* "variables" records joined */
+	VEC(Expl) ex;               /* explanations, in reading order */
+	Hash xopen;                 /* (host, pid) -> 1 + index in ex of a split
+	                               explanation waiting for parts, 0 if folded */
+	long folded_ex;             /* duplicate explanations dropped */
+	int *fn_ex;                 /* function record -> its explanation
+	                               (index in ex) or -1: explain_files */
 	int clocks;                 /* bit 0: wall, bit 1: cpu, bit 2: other */
 } Run;
 
@@ -97,6 +120,10 @@ const char *run_intern(Run *r, const char *s);
 /* Reads one INPUT (file, directory, "-") into r; messages on stderr.
  * Returns 0, or -1 when it (or a file in it) could not be read. */
 int run_read(Run *r, const char *input);
+
+/* The function record an explanation explains (same tool, file,
+ * function, mode, placement): its index in r->fn, or -1. */
+int run_fn_of(Run *r, const Expl *e);
 
 /* rows.c: per-file sums, one Rec of type REC_UNIT per file (function ""),
  * in the order of each file's first function; *n gets their count. */
@@ -115,6 +142,16 @@ void fmt_ns(char *buf, size_t n, long long ns);
 
 /* diff.c: A against B, by file and function. */
 void write_diff(FILE *o, Run *a, Run *b, const char *na, const char *nb, int fmt, int top);
+
+/* html-explain.c: the explanations' files beside the page PAGE (text,
+ * and with Graphviz's dot, the program DOT or NULL for none, SVG
+ * pictures), their links set in r->ex; problems on stderr.  Returns the
+ * number of pictures dot failed to draw. */
+int explain_files(Run *r, const char *page, const char *dot);
+/* The page's "Explanations" section, and a function's link (NULL when
+ * it has no explanation). */
+void write_explanations(FILE *o, Run *r);
+const char *explain_href(Run *r, const Rec *fn);
 
 /* html.c: --format=html, one self-contained page; html-plot.c: its SVG
  * plots (t: the sums of r's functions).  put_html escapes & < > " '. */

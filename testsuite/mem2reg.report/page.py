@@ -177,19 +177,27 @@ def explained(path, n, svg):
         if not open(target(path, html.unescape(t.group(1))), encoding="utf-8").read().startswith(
                 ("explain @", "(GCC's phis")):
             fail("%s: %s: the text file is not an explanation" % (path, fn))
-        p = re.match(r'<a href="([^"]+)">SVG</a>$', pic)
+        # the function's picture, then one per variable ("%x"): one per
+        # digraph of the DOT beside it, each a file that parses as SVG
+        p = re.match(r'<a href="([^"]+)">SVG</a>((?: <a href="[^"]+">[^<]+</a>)*)$', pic)
         if svg and not p:
             fail("%s: %s: no picture (%s)" % (path, fn, note))
         if not svg and pic != "-":
             fail("%s: %s: a picture without Graphviz: %r" % (path, fn, pic))
         if p:
-            f = target(path, html.unescape(p.group(1)))
-            try:
-                root = ET.parse(f).getroot()
-            except (OSError, ET.ParseError) as e:
-                fail("%s: %s: the picture %s does not parse: %s" % (path, fn, f, e))
-            if root.tag != "{http://www.w3.org/2000/svg}svg":
-                fail("%s: %s: %s is not SVG: <%s>" % (path, fn, f, root.tag))
+            pics = [p.group(1)] + re.findall(r'<a href="([^"]+)">', p.group(2))
+            first = target(path, html.unescape(p.group(1)))
+            ngraph = len(re.findall(r"^digraph ", open(first[:-4] + ".dot", encoding="utf-8").read(), re.M))
+            if len(pics) != ngraph:
+                fail("%s: %s: %d pictures linked, the DOT has %d digraphs" % (path, fn, len(pics), ngraph))
+            for h in pics:
+                f = target(path, html.unescape(h))
+                try:
+                    root = ET.parse(f).getroot()
+                except (OSError, ET.ParseError) as e:
+                    fail("%s: %s: the picture %s does not parse: %s" % (path, fn, f, e))
+                if root.tag != "{http://www.w3.org/2000/svg}svg":
+                    fail("%s: %s: %s is not SVG: <%s>" % (path, fn, f, root.tag))
         # a differing function is linked from the differences table too
         link = (p or t).group(1)
         if why == "differs" and ('<a href="%s">%s</a></td>' % (link, fn)) not in s:

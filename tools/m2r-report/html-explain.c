@@ -112,6 +112,58 @@ static const char *dot_usable(Run *r, const char *dot, const char *dir)
 	return why;
 }
 
+/* The name of the digraph on DOT line p ("@f:%x" -> "%x"), with the
+ * DOT escapes taken out; "" when it has none. */
+static const char *graph_var(Run *r, const char *p)
+{
+	const char *q = strchr(p, '"');
+	if (!q)
+		return "";
+	char *name = aalloc(r->a, strlen(q) + 1), *w = name, *colon = NULL;
+	for (q++; *q && *q != '"' && *q != '\n'; q++) {
+		if (*q == '\\' && q[1])
+			q++;
+		else if (*q == ':')
+			colon = w + 1;
+		*w++ = *q;
+	}
+	*w = 0;
+	return colon ? colon : name;
+}
+
+/* dot -O wrote DOTF.svg for the first digraph and DOTF.K.svg for the
+ * K-th: move them to STEM.svg and STEM-K.svg, and note their links
+ * (HREF.svg, HREF-K.svg) and variables.  Returns 0, or 1 when a
+ * picture is missing (dot said nothing but drew fewer graphs). */
+static int collect_svgs(Run *r, Expl *e, const char *dotf, const char *stem, const char *href)
+{
+	int k = 0;
+	e->nvpic = 0;
+	for (const char *p = e->dot.v; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+		k += !strncmp(p, "digraph ", 8);
+	e->vpic_href = aalloc(r->a, (size_t)(k + 1) * sizeof(char *));
+	e->vpic_name = aalloc(r->a, (size_t)(k + 1) * sizeof(char *));
+	int g = 0;
+	for (const char *p = e->dot.v; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+		if (strncmp(p, "digraph ", 8))
+			continue;
+		char num[32];
+		snprintf(num, sizeof num, g ? ".%d.svg" : ".svg", g + 1);
+		const char *from = cat(r, dotf, num);
+		snprintf(num, sizeof num, g ? "-%d.svg" : ".svg", g + 1);
+		if (rename(from, cat(r, stem, num))) {
+			fprintf(stderr, "m2r-report: dot drew no %s: %s\n", from, strerror(errno));
+			return 1;
+		}
+		if (g) {
+			e->vpic_href[e->nvpic] = cat(r, href, num);
+			e->vpic_name[e->nvpic++] = graph_var(r, p);
+		}
+		g++;
+	}
+	return 0;
+}
+
 int explain_files(Run *r, const char *page, const char *dot)
 {
 	if (!r->ex.n)
@@ -167,8 +219,12 @@ int explain_files(Run *r, const char *page, const char *dot)
 			fprintf(stderr, "m2r-report: cannot write %s: %s\n", dotf, strerror(errno));
 			continue;
 		}
-		char *argv[] = { (char *)dot, "-Tsvg", "-o", svg, dotf, NULL };
+		/* One SVG per digraph (-O: DOTF.svg, DOTF.2.svg, ...); with -o
+		 * dot would write them all into one file, which is not SVG. */
+		char *argv[] = { (char *)dot, "-Tsvg", "-O", dotf, NULL };
 		int st = run(argv, log);
+		if (!st)
+			st = collect_svgs(r, e, dotf, stem, cat(r, base, num));
 		const char *said = first_line(r, log);
 		if (st || *said) {
 			fprintf(stderr, "m2r-report: %s %s of %s: %s %s: %s\n", dot, st ? "failed on" : "warns on",
@@ -241,6 +297,13 @@ void write_explanations(FILE *o, Run *r)
 			fputs("?", o);
 		fprintf(o, "</td><td>");
 		link(o, e->href_svg, "SVG");
+		for (int k = 0; e->href_svg && k < e->nvpic; k++) {
+			fputs(" <a href=\"", o);
+			put_html(o, e->vpic_href[k]);
+			fputs("\">", o);
+			put_html(o, e->vpic_name[k]);
+			fputs("</a>", o);
+		}
 		fprintf(o, "</td><td>");
 		link(o, e->href_txt, "text");
 		fprintf(o, "</td><td>");

@@ -77,6 +77,10 @@ typedef struct Expl {
 	/* Set by explain_files (html-explain.c) for the page: */
 	int fn;                     /* its function record (index in Run.fn), -1 */
 	const char *href_txt, *href_svg; /* links from the page, or NULL */
+	/* The per-variable pictures after the function's (its DOT's second
+	 * and later digraphs, "@f:%x"): their links and names ("%x"). */
+	int nvpic;
+	const char **vpic_href, **vpic_name;
 	const char *problem;        /* why there is no picture, or NULL */
 } Expl;
 

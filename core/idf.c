@@ -344,7 +344,7 @@ static void make_phi(Prom *P, int x, int b, int *version)
 	in->nlab = bk->npred;
 	memset(in->ops, 0xff, (size_t)bk->npred * sizeof(int));
 	const char *base = f->val.v[f->ins.v[P->vins[x]].res].name;
-	fn_res(f, i, P->vtype[x], phi_name(P, base, version));
+	fn_res(f, i, P->vtype[x], P->o->anon_phis ? NULL : phi_name(P, base, version));
 	vpush(f->a, P->phi, i);
 	vpush(f->a, P->phivar, x);
 }

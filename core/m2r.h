@@ -382,6 +382,10 @@ typedef struct PromoteOpts {
 	                   semi-pruned placement are the textbook forms for
 	                   all of them (the plugin's rewrite mode) */
 	Trace *trace;   /* log the steps (in f's arena), or NULL */
+	int anon_phis;  /* leave new phis unnamed (numbered when printed):
+	                   for a caller that never prints them, such as
+	                   the plugin without a dump; naming is a tenth of
+	                   the cost of making a phi */
 } PromoteOpts;
 
 /* Per alloca: what happened to it. */

@@ -119,17 +119,23 @@ static void bad(Prom *P, int x, int r)
 }
 
 /* Remember access i of candidate x; grouped by variable in group_accesses(). */
-static void add_access(Prom *P, int x, int i)
+static inline void add_access(Prom *P, int x, int i, const Ins *in)
 {
-	Fn *f = P->f;
-	const Ins *in = &f->ins.v[i];
-	Acc a = {i, in->blk, P->flat.n, in->op == OSTORE ? in->ops[0] : in->res, x,
-	         in->op == OSTORE};
-	vpush(f->a, P->flat, a);
-	if (a.store)
+	/* flat has room for one access per instruction (find_candidates) */
+	invariant(P->flat.n < P->flat.cap);
+	Acc *a = &P->flat.v[P->flat.n];
+	a->ins = i;
+	a->blk = in->blk;
+	a->pos = P->flat.n++;
+	a->var = x;
+	a->store = in->op == OSTORE;
+	if (a->store) {
+		a->val = in->ops[0];
 		P->nstore[x]++;
-	else
+	} else {
+		a->val = in->res;
 		P->nload[x]++;
+	}
 }
 
 /* Counting sort of the recorded accesses by variable: stable, so each
@@ -222,7 +228,7 @@ static void sweep(Prom *P, Retry *rt)
 			case OLOAD:
 				if ((x = acc_var(P, in->ops[0])) >= 0) {
 					access_check(P, x, in);
-					add_access(P, x, i);
+					add_access(P, x, i, in);
 				}
 				break;
 			case OSTORE:
@@ -238,7 +244,7 @@ static void sweep(Prom *P, Retry *rt)
 				}
 				if ((x = acc_var(P, in->ops[1])) >= 0) {
 					access_check(P, x, in);
-					add_access(P, x, i);
+					add_access(P, x, i, in);
 				}
 				break;
 			default:
@@ -403,30 +409,29 @@ static void promote_fast(Prom *P, int x)
 
 /* ---------- phase 6: move the new phis into their blocks ---------- */
 
+/* One pass per block: without new phis the live instructions move down
+ * in place; with some, into a new array that has room for them first. */
 static void compact_blocks(Prom *P)
 {
 	Fn *f = P->f;
 	for (int b = 0; b < f->blk.n; b++) {
 		Blk *bk = &f->blk.v[b];
 		int nphi = P->bphioff ? P->bphioff[b + 1] - P->bphioff[b] : 0;
-		int n = nphi;
-		for (int j = 0; j < bk->ins.n; j++)
-			n += !(f->ins.v[bk->ins.v[j]].flags & IDEAD);
-		if (!nphi && n == bk->ins.n)
-			continue; /* nothing added, nothing deleted */
-		int *v = aalloc_raw(f->a, (size_t)(n ? n : 1) * sizeof(int)), k = 0; /* v[0..k) read */
-		for (int j = 0; j < nphi; j++) {
-			int i = P->phi.v[P->bphi[P->bphioff[b] + j]];
-			if (!(f->ins.v[i].flags & IDEAD))
-				v[k++] = i;
+		int *v = bk->ins.v, k = 0;
+		if (nphi) {
+			v = aalloc_raw(f->a, (size_t)(bk->ins.n + nphi) * sizeof(int));
+			for (int j = 0; j < nphi; j++) {
+				int i = P->phi.v[P->bphi[P->bphioff[b] + j]];
+				if (!(f->ins.v[i].flags & IDEAD))
+					v[k++] = i;
+			}
+			bk->ins.cap = bk->ins.n + nphi;
 		}
 		for (int j = 0; j < bk->ins.n; j++)
 			if (!(f->ins.v[bk->ins.v[j]].flags & IDEAD))
-				v[k++] = bk->ins.v[j];
-		invariant(k <= n);
+				v[k++] = bk->ins.v[j]; /* in place: k <= j */
 		bk->ins.v = v;
 		bk->ins.n = k;
-		bk->ins.cap = n;
 	}
 }
 

@@ -83,6 +83,7 @@ Bridge *m2r_lower_promote(function *fun, int rewrite, Stats *st, long long *core
 	o.placement = m2r_args.placement;
 	o.simplify = 1;
 	o.prune = PM_AUTO;
+	o.anon_phis = !d; /* phi names are only ever printed in the dump */
 	/* Rewrite mode: semi-pruned and minimal SSA as the textbooks build
 	 * them, for every variable (doc/rewrite.md). */
 	if (rewrite && o.placement != PL_PRUNED) {

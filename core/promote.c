@@ -41,7 +41,7 @@ static void fwd_fit(Fn *f)
 {
 	if (f->nfwd >= f->val.n)
 		return;
-	int n = f->val.cap > f->val.n ? f->val.cap : f->val.n;
+	int n = f->val.n; /* values made later come through here again */
 	int *t = aalloc_raw(f->a, (size_t)n * sizeof(int)); /* all written below */
 	if (f->nfwd)
 		memcpy(t, f->fwd, (size_t)f->nfwd * sizeof(int));
@@ -168,8 +168,16 @@ static void find_candidates(Prom *P)
 	Fn *f = P->f;
 	Stats *st = P->st;
 	int n = st->var.n;
-	P->nvarof = f->val.n;
-	P->varof = ints(P, f->val.n, -1);
+	/* value -> variable, for the values up to the last alloca's result
+	 * (acc_var answers -1 above): front ends make allocas first, so
+	 * this is about as long as the variables, not the values. */
+	P->nvarof = 0;
+	for (int k = 0; k < n; k++) {
+		int r = f->ins.v[st->var.v[k].alloca].res;
+		if (r >= P->nvarof)
+			P->nvarof = r + 1;
+	}
+	P->varof = ints(P, P->nvarof, -1);
 	P->nvar = 0;
 	P->vins = ints(P, n, 0);
 	P->vstat = ints(P, n, 0);
@@ -302,7 +310,9 @@ static void drop_unreachable(Prom *P, int x)
 {
 	Fn *f = P->f;
 	int k = P->acc0[x];
-	for (int j = P->acc0[x]; j < P->acc1[x]; j++) {
+	while (k < P->acc1[x] && dom_reach(P->d, P->acc[k].blk))
+		k++; /* the common case: nothing to drop, nothing to move */
+	for (int j = k; j < P->acc1[x]; j++) {
 		Acc *a = &P->acc[j];
 		if (dom_reach(P->d, a->blk)) {
 			P->acc[k++] = *a;

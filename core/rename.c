@@ -182,18 +182,20 @@ void simplify_phis(Prom *P)
 	int n = P->phi.n;
 	if (!n)
 		return;
-	int *phiof = aalloc(f->a, (size_t)f->val.n * sizeof(int));
-	memset(phiof, 0xff, (size_t)f->val.n * sizeof(int));
+	/* make_phis gave this round's phis consecutive values: phi p is
+	 * value v0 + p, so "which phi is value v" needs no table. */
+	int v0 = f->ins.v[P->phi.v[0]].res;
 	for (int p = 0; p < n; p++)
-		phiof[f->ins.v[P->phi.v[p]].res] = p;
+		invariant(f->ins.v[P->phi.v[p]].res == v0 + p);
+#define phiof(v) ((v) >= v0 && (v) < v0 + n ? (v) - v0 : -1)
 
 	/* users[p]: the phis with an operand that is phi p (CSR). */
 	int *off = aalloc(f->a, (size_t)(n + 1) * sizeof(int));
 	for (int p = 0; p < n; p++) {
 		Ins *in = &f->ins.v[P->phi.v[p]];
 		for (int j = 0; j < in->nop; j++)
-			if (in->ops[j] >= 0 && phiof[in->ops[j]] >= 0)
-				off[phiof[in->ops[j]] + 1]++;
+			if (phiof(in->ops[j]) >= 0)
+				off[phiof(in->ops[j]) + 1]++;
 	}
 	for (int p = 0; p < n; p++)
 		off[p + 1] += off[p];
@@ -202,8 +204,8 @@ void simplify_phis(Prom *P)
 	for (int p = 0; p < n; p++) {
 		Ins *in = &f->ins.v[P->phi.v[p]];
 		for (int j = 0; j < in->nop; j++)
-			if (in->ops[j] >= 0 && phiof[in->ops[j]] >= 0) {
-				int q = phiof[in->ops[j]];
+			if (phiof(in->ops[j]) >= 0) {
+				int q = phiof(in->ops[j]);
 				users[off[q] + fill[q]++] = p;
 			}
 	}
@@ -235,4 +237,5 @@ void simplify_phis(Prom *P)
 				wl[nwl++] = users[k];
 			}
 	}
+#undef phiof
 }

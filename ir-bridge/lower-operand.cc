@@ -16,7 +16,9 @@ int emit_gen(L *l, int op, const char *what, int nlab)
 {
 	size_t wl = strlen(what);
 	int nop = l->ops.n;
-	char *t = (char *)aalloc(l->f->a, wl + (size_t)nop * 3 + (size_t)nlab * 3 + 4);
+	size_t need = wl + (size_t)nop * 3 + (size_t)nlab * 3 + 4;
+	char sbuf[256];
+	char *t = need <= sizeof sbuf ? sbuf : (char *)aalloc(l->f->a, need);
 	memcpy(t, what, wl);
 	size_t p = wl;
 	for (int k = 0; k < nop; k++) {
@@ -36,6 +38,15 @@ int emit_gen(L *l, int op, const char *what, int nlab)
 		t[p++] = ']';
 	}
 	t[p] = 0;
+	if (t == sbuf) { /* one copy of each template per function */
+		if (!l->tmpl.a)
+			hash_init(&l->tmpl, l->f->a, 64);
+		int found;
+		HEnt *e = hash_str(&l->tmpl, t, (int)p, 0, &found);
+		if (!found)
+			e->k = astrndup(l->f->a, t, p);
+		t = (char *)e->k;
+	}
 	int i = ins(l, op, -1, nop, nlab);
 	Ins *in = &l->f->ins.v[i];
 	memcpy(in->ops, l->ops.v, (size_t)nop * sizeof(int));
@@ -104,10 +115,8 @@ static int ssa_val(L *l, tree t)
 		return l->ssa[v];
 	char buf[128];
 	tree id = SSA_NAME_IDENTIFIER(t);
-	if (id)
-		snprintf(buf, sizeof buf, "%s_%u", IDENTIFIER_POINTER(id), v);
-	else
-		snprintf(buf, sizeof buf, "_%u", v);
+	cat2(buf, sizeof buf - 12, id ? IDENTIFIER_POINTER(id) : "", "_");
+	*put_uint(buf + strlen(buf), v) = 0; /* "name_7", or "_7" */
 	int x = fn_val(l->f, VOPAQUE, -1, buf);
 	if (v < (unsigned)l->nssa)
 		l->ssa[v] = x;
@@ -119,8 +128,20 @@ static int constant(L *l, tree t)
 	char buf[WIDE_INT_PRINT_BUFFER_SIZE + 8];
 	const char *s = "const";
 	if (TREE_CODE(t) == INTEGER_CST) {
-		if (wi::min_precision(wi::to_wide(t), TYPE_SIGN(TREE_TYPE(t))) <= 64) {
-			print_dec(wi::to_wide(t), buf, TYPE_SIGN(TREE_TYPE(t)));
+		signop sg = TYPE_SIGN(TREE_TYPE(t));
+		if (wi::min_precision(wi::to_wide(t), sg) <= 64) {
+			/* print_dec's digits, without its sprintf */
+			char *p = buf;
+			unsigned long long u = wi::to_wide(t).to_uhwi(); /* zero-extended */
+			if (sg == SIGNED) {
+				long long v = wi::to_wide(t).to_shwi(); /* sign-extended */
+				u = (unsigned long long)v;
+				if (v < 0) {
+					*p++ = '-';
+					u = 0ull - u;
+				}
+			}
+			*put_u64(p, u) = 0;
 			s = buf;
 		} else
 			s = "bigint";

@@ -80,9 +80,8 @@ static void lower_assign(L *l, gassign *g)
 		return;
 	}
 	char t[96];
-	snprintf(t, sizeof t, "assign %s", get_tree_code_name(rc));
 	l->slot = -1;
-	int i = emit_gen(l, OGEN, t, 0);
+	int i = emit_gen(l, OGEN, cat2(t, sizeof t, "assign ", get_tree_code_name(rc)), 0);
 	if (k >= 0) {
 		int r = fn_res(l->f, i, l->vtype[k], NULL);
 		l->slot = 0;
@@ -98,7 +97,7 @@ static void lower_call(L *l, gcall *g)
 		snprintf(t, sizeof t, "call .%s", internal_fn_name(gimple_call_internal_fn(g)));
 	else if (fndecl && DECL_NAME(fndecl)) {
 		/* DECL_NAME is cheap (a printable name is not, in C++) */
-		snprintf(t, sizeof t, "call %s", IDENTIFIER_POINTER(DECL_NAME(fndecl)));
+		cat2(t, sizeof t, "call ", IDENTIFIER_POINTER(DECL_NAME(fndecl)));
 		for (size_t n = strlen(t); n > 5 && t[n - 1] == ' ';) /* "__ct_comp " */
 			t[--n] = 0;
 	}
@@ -263,8 +262,8 @@ static void terminate(L *l, basic_block bb, gimple *ctl)
 		const char *what = code_name(ctl);
 		if (gimple_code(ctl) == GIMPLE_COND) {
 			char t[80];
-			snprintf(t, sizeof t, "cond %s",
-			         get_tree_code_name(gimple_cond_code(as_a<gcond *>(ctl))));
+			cat2(t, sizeof t, "cond ",
+			     get_tree_code_name(gimple_cond_code(as_a<gcond *>(ctl))));
 			i = emit_gen(l, OTERM, t, nl);
 		} else
 			i = emit_gen(l, OTERM, what, nl);

@@ -78,7 +78,9 @@ static const char *decl_name(Fn *f, tree d, char *buf, size_t n)
 		return IDENTIFIER_POINTER(DECL_NAME(d));
 	if (TREE_CODE(d) == RESULT_DECL)
 		return "<retval>";
-	snprintf(buf, n, "D.%u", DECL_UID(d));
+	invariant(n >= 16);
+	buf[0] = 'D', buf[1] = '.';
+	*put_uint(buf + 2, DECL_UID(d)) = 0; /* "D.1234" */
 	(void)f;
 	return buf;
 }
@@ -182,7 +184,7 @@ static void make_vars(L *l)
 		/* Alloca names: "x", "x.addr" for a parameter (clang's), and
 		 * "x.<uid>" when the name is taken (shadowed locals). */
 		char an[200];
-		snprintf(an, sizeof an, "%s%s", bv.name, (bv.flags & VF_PARM) ? ".addr" : "");
+		cat2(an, sizeof an, bv.name, (bv.flags & VF_PARM) ? ".addr" : "");
 		l->vaddr[k] = fn_res(f, a, l->tptr, uniq(f, &names, an, bv.uid));
 		f->ins.v[a].line = bv.line;
 		f->ins.v[a].col = bv.col;
@@ -214,7 +216,8 @@ static void make_blocks(L *l)
 	basic_block bb;
 	FOR_EACH_BB_FN(bb, fun) {
 		char nm[32];
-		snprintf(nm, sizeof nm, "bb%d", bb->index);
+		nm[0] = 'b', nm[1] = 'b';
+		*put_uint(nm + 2, (unsigned)bb->index) = 0; /* "bb5" */
 		int k = fn_blk(f, nm);
 		if (k >= nblk)
 			die("bridge: the block chain of %s holds more blocks than "
@@ -289,6 +292,55 @@ static int lower_blocks(L *l)
 	return abnormal;
 }
 
+/* Room for the instructions and values lowering will make, estimated
+ * from the GIMPLE (a statement makes at most a load per operand, its
+ * operation and a store; a block its terminator): grown by doubling,
+ * the tables of a large function were copied a dozen times, a fifth of
+ * the lowering, and the copies left behind were memory too.  A short
+ * estimate only means doubling again. */
+static void reserve_tables(L *l)
+{
+	Fn *f = l->f;
+	long n = 16; /* the entry's branch and head; made after the variables */
+	basic_block bb;
+	FOR_EACH_BB_FN(bb, l->fun) {
+		n += 2;
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+			n += (long)gimple_num_ops(gsi_stmt(gsi)) + 2;
+	}
+	if (n > INT_MAX / 4)
+		return; /* absurd: let doubling fail loudly if it must */
+	vreserve_exact(f->a, f->ins, f->ins.n + (int)n);
+	vreserve_exact(f->a, f->val, f->val.n + (int)n);
+	vreserve_exact(f->a, l->site, l->site.n + (int)n);
+}
+
+/* Each block's instruction list, in creation order (which is program
+ * order within a block): a counting sort of the instructions by block,
+ * one exactly sized array for all of them. */
+static void fill_blocks(Fn *f)
+{
+	int nb = f->blk.n, n = f->ins.n;
+	int *off = (int *)aalloc(f->a, (size_t)(nb + 1) * sizeof(int));
+	for (int i = 0; i < n; i++) {
+		invariant(f->ins.v[i].blk >= 0 && f->ins.v[i].blk < nb);
+		off[f->ins.v[i].blk + 1]++;
+	}
+	for (int b = 0; b < nb; b++)
+		off[b + 1] += off[b];
+	int *all = (int *)aalloc_raw(f->a, (size_t)(n + 1) * sizeof(int));
+	for (int b = 0; b < nb; b++) {
+		Blk *bk = &f->blk.v[b];
+		invariant(bk->ins.n == 0); /* nothing was appended */
+		bk->ins.v = all + off[b];
+		bk->ins.cap = off[b + 1] - off[b]; /* a later append reallocates */
+	}
+	for (int i = 0; i < n; i++) {
+		Blk *bk = &f->blk.v[f->ins.v[i].blk];
+		bk->ins.v[bk->ins.n++] = i;
+	}
+}
+
 Bridge *bridge_lower(struct function *fun, int rewrite)
 {
 	if (!fun || !fun->cfg || !fun->decl)
@@ -316,11 +368,13 @@ Bridge *bridge_lower(struct function *fun, int rewrite)
 	l->blk = 0;
 	l->stmt = NULL;
 	make_vars(l);
+	reserve_tables(l);
 	make_head(l);
 	entry_branch(l);
 	if (lower_blocks(l))
 		for (int k = 0; k < b->var.n; k++)
 			b->var.v[k].flags |= VF_ABNORMAL;
+	fill_blocks(f);
 
 	b->site = l->site.v;
 	b->nsite = l->site.n;

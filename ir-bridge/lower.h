@@ -25,6 +25,9 @@ typedef struct L {
 	IntVec ops;       /* operands of the operation being built */
 	SiteVec site;
 	int tptr;         /* the core type "ptr" */
+	Hash tmpl;        /* templates of generic operations, each kept once
+	                     ("assign plus_expr \1, \1" is shared by every
+	                     such statement), set up on first use */
 	int nunknown;     /* locals met that are in no list */
 } L;
 
@@ -32,7 +35,10 @@ typedef struct L {
  * statement and operand slot. */
 static inline int ins(L *l, int op, int type, int nop, int nlab)
 {
-	int i = fn_ins(l->f, l->blk, op, type, nop, nlab);
+	/* Not appended to its block's list: fill_blocks() makes the lists
+	 * once, exactly sized, instead of growing one per block. */
+	int i = fn_ins(l->f, -1, op, type, nop, nlab);
+	l->f->ins.v[i].blk = l->blk;
 	BSite s;
 	s.stmt = l->stmt;
 	s.slot = l->stmt ? l->slot : 0;
@@ -41,6 +47,38 @@ static inline int ins(L *l, int op, int type, int nop, int nlab)
 	return i;
 }
 
+
+/* a then b into buf (cut to n - 1 bytes): the operation names of
+ * templates, without printf's cost per statement. */
+static inline const char *cat2(char *buf, size_t n, const char *a, const char *b)
+{
+	size_t k = 0;
+	for (; *a && k + 1 < n; a++)
+		buf[k++] = *a;
+	for (; *b && k + 1 < n; b++)
+		buf[k++] = *b;
+	buf[k] = 0;
+	return buf;
+}
+
+/* Decimal digits of v at p (no NUL); returns the end.  snprintf costs
+ * about 700 instructions a call: a block's or a constant's name cost
+ * more than lowering its statement. */
+static inline char *put_u64(char *p, unsigned long long v)
+{
+	char d[24];
+	int n = 0;
+	do
+		d[n++] = (char)('0' + v % 10);
+	while (v /= 10);
+	while (n)
+		*p++ = d[--n];
+	return p;
+}
+static inline char *put_uint(char *p, unsigned v)
+{
+	return put_u64(p, v);
+}
 
 /* Append v (if a value) to the operands of the operation being built. */
 static inline void push(L *l, int v)

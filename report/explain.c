@@ -312,15 +312,9 @@ static void rename_line(Ex *e, const TraceEv *v)
 		val(e, v->d);
 		break;
 	case TR_PUSH:
-		if (e->f->ins.v[v->c].op == OPHI) {
-			fputs("phi ", o);
-			val(e, v->d);
-			fputs(": push", o);
-		} else {
-			fputs("store of ", o);
-			val(e, v->d);
-			fputs(": push", o);
-		}
+		fputs(e->f->ins.v[v->c].op == OPHI ? "phi " : "store of ", o);
+		val(e, v->d);
+		fputs(": push", o);
 		break;
 	case TR_LOAD:
 		fputs("load ", o);

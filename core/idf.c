@@ -384,13 +384,21 @@ static int choose(Prom *P, int pm, int prune)
 			n = prune == PM_FRONTIER ? try_frontier(P, 1) : try_live_joins(P);
 			break;
 		}
+		/* The method that won for the previous variable goes first:
+		 * a function's variables tend to favour the same one, and a
+		 * lost attempt is work thrown away. */
 		for (long budget = 256;; budget = budget < LONG_MAX / 4 ? budget * 4 : LONG_MAX) {
-			pl->budget = budget;
-			pl->steps = 0;
-			if ((n = try_frontier(P, 1)) >= 0)
-				break;
-			pl->steps = 0;
-			if ((n = try_live_joins(P)) >= 0)
+			int m = 0;
+			for (; m < 2; m++) {
+				int joins = m != (pl->lastwin == PM_LIVE_JOINS);
+				pl->budget = budget;
+				pl->steps = 0;
+				if ((n = joins ? try_live_joins(P) : try_frontier(P, 1)) >= 0) {
+					pl->lastwin = joins ? PM_LIVE_JOINS : PM_FRONTIER;
+					break;
+				}
+			}
+			if (m < 2)
 				break;
 		}
 		break;

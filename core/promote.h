@@ -28,6 +28,7 @@ typedef struct {
 	int *sstart, *sowner, ns;    /* dominator-interval segments */
 	uint64_t *key;
 	long steps, budget;
+	int lastwin;                 /* the prune method that won last */
 } Place;
 
 /* What the fast paths decide for an access (Prom.act). */

@@ -18,11 +18,21 @@ typedef struct { int var, old; } Undo;
 static void fill_phis(Prom *P, int b, int p, const int *cur)
 {
 	Fn *f = P->f;
+	if (P->bphioff[b] == P->bphioff[b + 1])
+		return;
+	/* Every new phi of b has b's predecessors as its labels (make_phi
+	 * shares the array): p's slots are found once, not once per phi
+	 * (a switch's join has a phi per variable and an edge per case). */
+	const Ins *first = &f->ins.v[P->phi.v[P->bphi[P->bphioff[b]]]];
+	int j0 = phi_slot(first, p), j1 = j0;
+	while (j1 < first->nlab && first->lab[j1] == p)
+		j1++;
 	for (int k = P->bphioff[b]; k < P->bphioff[b + 1]; k++) {
 		int ph = P->bphi[k];
 		Ins *in = &f->ins.v[P->phi.v[ph]];
 		int x = P->phivar.v[ph];
-		for (int j = phi_slot(in, p); j < in->nlab && in->lab[j] == p; j++)
+		invariant(in->lab == first->lab);
+		for (int j = j0; j < j1; j++)
 			in->ops[j] = cur[x];
 		if (P->o->trace)
 			trace_ev(f, P->o->trace, TR_FILL, P->vins[x], p, b, P->phi.v[ph], cur[x]);

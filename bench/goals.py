@@ -144,8 +144,7 @@ def fmt(v, kind):
 def table(rows):
     cells = [[fmt(r[k], f) for _, k, f in COLUMNS] for r in rows]
     heads = [h for h, _, _ in COLUMNS]
-    width = [max(len(h), *(len(c[i]) for c in cells)) if cells else len(h)
-             for i, h in enumerate(heads)]
+    width = [max([len(h)] + [len(c[i]) for c in cells]) for i, h in enumerate(heads)]
     lines = [" ".join(h.ljust(w) if i == 0 else h.rjust(w)
                       for i, (h, w) in enumerate(zip(heads, width)))]
     for c in cells:
@@ -222,8 +221,6 @@ def main(argv):
         die("usage: goals.py RAW.csv COLD.csv [OUTDIR]")
     rows = read_csv(argv[1], RAW_COLS)
     cold = read_csv(argv[2], COLD_COLS)
-    if not rows:
-        die("%s: no rows" % argv[1])
     derive(rows)
     lines, md, heads, cells = table(rows)
     glines = goals(rows, cold)

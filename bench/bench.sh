@@ -33,6 +33,7 @@ cd "$(dirname "$0")/.."
 # core_ns and gcc_ns as the compiler thread's CPU time (plugin.cc): the
 # machine is shared, and wall time counts the other processes' turns.
 export M2R_CLOCK=${M2R_CLOCK:-cpu}
+. bench/lib.sh
 
 PLUGIN=${PLUGIN:-build/mem2reg.so}
 GENC=${GENC:-build/m2r-genc}
@@ -54,14 +55,8 @@ for p in "$PLUGIN" "$GENC"; do
 done
 PLUGIN=$(realpath "$PLUGIN")
 mkdir -p "$DIR"
-# The parsers recurse once per nesting level (ladder): a big stack.
-ulimit -s unlimited 2>/dev/null || ulimit -s 1048576 2>/dev/null ||
-	echo "bench: note: could not raise the stack limit ($(ulimit -s)); the deepest shapes may fail" >&2
+raise_stack bench
 
-median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print ""; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.0f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-# value of "KEY":N in a JSON line, or of KEY=N in a key=value line
-jfield() { sed -n "s/.*\"$1\":\([0-9][0-9]*\).*/\1/p" <<<"$2" | head -1; }
-kfield() { sed -n "s/.* $1=\([0-9][0-9]*\).*/\1/p" <<<"$2" | head -1; }
 now() { date +%s.%N; }
 fail() { echo "bench: $*" >&2; exit 1; }
 
@@ -206,14 +201,10 @@ fi
 fi # shapes
 
 # ---------- cold and warm ----------
-# Eleven copies of one small function (mix, 30 statements) in one file: the first functions of a compile find the plugin's code and
-# memory cold, the later ones warm.  c-torture has about 2.3 functions
-# per file, so its sums below are mostly first functions.
+# Eleven copies of one small function (lib.sh): c-torture has about 2.3
+# functions per file, so its sums below are mostly first functions.
 small=$DIR/eleven.c
-: >"$small"
-for k in 1 2 3 4 5 6 7 8 9 10 11; do
-	"$GENC" mix 30 | sed "s/bench_mix/small_$k/" >>"$small" || fail "m2r-genc failed"
-done
+eleven "$small"
 srec=$(realpath -m "$DIR/eleven.jsonl")
 rm -f "$srec"
 for r in $(seq "$RUNS"); do
@@ -222,46 +213,18 @@ for r in $(seq "$RUNS"); do
 done
 echo
 echo "eleven copies of a small function in one file (mix, 30 statements), median of $RUNS compiles, in order:"
-grep '"type":"function"' "$srec" | awk '
-	{ k = (NR - 1) % 11
-	  match($0, /"core_ns":[0-9]+/); c[k, int((NR - 1) / 11)] = substr($0, RSTART + 10, RLENGTH - 10)
-	  match($0, /"gcc_ns":[0-9]+/); g[k, int((NR - 1) / 11)] = substr($0, RSTART + 9, RLENGTH - 9)
-	  runs = int((NR - 1) / 11) + 1 }
-	function med(a, k,   n, i, j, t, v) {
-		n = 0
-		for (i = 0; i < runs; i++) v[n++] = a[k, i] + 0
-		for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
-		return v[int(n / 2)]
-	}
+eleven_medians "$srec" | awk '
+	{ c[NR - 1] = $1; g[NR - 1] = $3 }
 	END {
-		printf "  core us:"; for (k = 0; k < 11; k++) printf " %5.1f", med(c, k) / 1e3; print ""
-		printf "  GCC us: "; for (k = 0; k < 11; k++) printf " %5.1f", med(g, k) / 1e3; print ""
-		sc = sg = 0; for (k = 3; k < 11; k++) { sc += med(c, k); sg += med(g, k) }
-		printf "  core/GCC: first %.2f, 4th to 11th %.2f\n", med(c, 0) / med(g, 0), sg ? sc / sg : 0
-	}'
+		printf "  core us:"; for (k = 0; k < 11; k++) printf " %5.1f", c[k] / 1e3; print ""
+		printf "  GCC us: "; for (k = 0; k < 11; k++) printf " %5.1f", g[k] / 1e3; print ""
+		sc = sg = 0; for (k = 3; k < 11; k++) { sc += c[k]; sg += g[k] }
+		printf "  core/GCC: first %.2f, 4th to 11th %.2f\n", c[0] / g[0], sg ? sc / sg : 0
+	}' || fail "no records of the eleven functions in $srec"
 
 # ---------- c-torture ----------
 [ "$TORTURE" = 1 ] || exit 0
-root=${BENCH_TORTURE_ROOT:-}
-if [ -z "$root" ]; then
-	for d in build/torture-src/gcc.c-torture build/ctorture-src/gcc/testsuite/gcc.c-torture; do
-		[ -d "$d/compile" ] && [ -d "$d/execute" ] && { root=$d; break; }
-	done
-fi
-if [ -z "$root" ]; then
-	tar=$(ls /usr/src/gcc-12/gcc-*.tar.xz 2>/dev/null | grep -v /gm2- | head -1)
-	if [ -z "$tar" ]; then
-		echo "bench: no gcc.c-torture (install gcc-12-source): skipped"
-		exit 0
-	fi
-	top=$(basename "$tar" .tar.xz | sed 's/-dfsg$//')
-	root=$DIR/torture-src/gcc.c-torture
-	echo "bench: unpacking gcc.c-torture from $tar" >&2
-	mkdir -p "$DIR/torture-src"
-	tar -xJf "$tar" -C "$DIR/torture-src" --strip-components=3 \
-		"$top/gcc/testsuite/gcc.c-torture/compile" "$top/gcc/testsuite/gcc.c-torture/execute" ||
-		fail "unpacking $tar failed"
-fi
+root=$(torture_root) || { echo "bench: no gcc.c-torture (install gcc-12-source): skipped"; exit 0; }
 files=$DIR/torture-files
 (cd "$root" && find compile execute -name '*.c' | LC_ALL=C sort | awk -v k="$EVERY" '(NR - 1) % k == 0') >"$files"
 nf=$(wc -l <"$files")

@@ -12,6 +12,16 @@
 #                 and the whole compile, time and instructions, on the
 #                 shapes (BENCH_RW_SIZE statements) and over c-torture
 #                 (every BENCH_RW_EVERY-th file) (bench/bench-rewrite.sh)
+#   make bench-goals   issue 16's goals in one table (bench/goals.sh,
+#                 bench/goals.py): per shape at BENCH_GOALS_SIZES (10000
+#                 100000) and over c-torture at -O0 and -O2 (every
+#                 BENCH_GOALS_EVERY-th file, 40), instructions (callgrind)
+#                 and times (median of BENCH_RUNS, 5) of the lowering, the
+#                 core, rewrite mode's pass and GCC's, memory per
+#                 instruction, growth, cold start; one line per goal.
+#                 BENCH_QUICK=1: 2000 20000, 3 runs, every 400th file.
+#                 Writes build/bench-goals/goals.{csv,md}.  The end of
+#                 make bench; fails only when it cannot measure.
 #
 # Variables: BENCH_SHAPES, BENCH_SIZES (1000 10000 30000 100000),
 # BENCH_RUNS (3), BENCH_LLVM_MAX (30000; 100000 to also run LLVM at 100k,
@@ -20,7 +30,7 @@
 # every k-th file only), BENCH_INSTR_EVERY (40: callgrind counts of the
 # -O2 overhead on every k-th of those files), BENCH_DIR (build/bench-c).
 
-.PHONY: bench bench-rewrite
+.PHONY: bench bench-rewrite bench-goals
 
 M2R_GENC := $(B)/m2r-genc
 BENCH_DIR ?= $(B)/bench-c
@@ -34,6 +44,10 @@ $(M2R_GENC): bench/gen-c.c $(FLAGS_STAMP)
 bench: $(PLUGIN) $(M2R_GENC)
 	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_DIR=$(BENCH_DIR) bash bench/bench.sh
 	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_DIR=$(BENCH_DIR) bash bench/bench-rewrite.sh
+	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_GOALS_DIR=$(B)/bench-goals bash bench/goals.sh
+
+bench-goals: $(PLUGIN) $(M2R_GENC)
+	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_GOALS_DIR=$(B)/bench-goals bash bench/goals.sh
 
 bench-rewrite: $(PLUGIN) $(M2R_GENC)
 	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_DIR=$(BENCH_DIR) bash bench/bench-rewrite.sh

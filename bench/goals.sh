@@ -1,0 +1,258 @@
+#!/usr/bin/env bash
+# goals.sh - the goals of issue 16 in one table (make bench-goals, and the
+# end of make bench; method: doc/performance.md, "The goals table (issue
+# 16)").
+#
+# For every shape of m2r-genc at two sizes (BENCH_GOALS_SIZES: the growth
+# is from the first to the last), for c-torture at -O0 and -O2, and for
+# the first function of a compile against warm ones, it measures
+#  - instructions (callgrind, one compile each): analyze mode collecting
+#    only inside bridge_lower, m2r_promote and pass_ssa_wrap::execute
+#    (GCC's ssa pass, called by the plugin's wrapper), each function's
+#    inclusive count; rewrite mode collecting inside pass_rewrite::execute
+#    (the whole pass rewrite mode puts in place of GCC's: lowering, core,
+#    write-back, update_ssa), its total;
+#  - times (M2R_CLOCK=cpu): lower_ns, core_ns, gcc_ns of the analyze-mode
+#    records and lower_ns + core_ns + rewrite_ns of the rewrite-mode ones,
+#    summed over the file's functions, the median of RUNS compiles (c-torture:
+#    one compile per file, summed over the files);
+#  - memory: insts, ir_bytes and core_bytes of the M2R_BENCH lines (from
+#    the analyze-mode callgrind compile: the walk it adds is outside the
+#    counted functions), summed over the functions;
+# writes DIR/raw.csv and DIR/cold.csv, then bench/goals.py prints the
+# table and one line per goal and writes DIR/goals.csv and DIR/goals.md.
+#
+# Never fails on a time or a goal: only when a measurement cannot be
+# made (a program missing or failing, no record, no profile), saying which.
+#
+# Environment: PLUGIN, GENC, CC, BENCH_QUICK (1: sizes 2000 20000, 3 runs,
+# every 400th c-torture file), BENCH_GOALS_SHAPES (mix ladder loops flat
+# switch deep entry temps funcs), BENCH_GOALS_SIZES (10000 100000),
+# BENCH_GOALS_SIZES_shape (that shape's sizes; loops: 1000 10000, quick
+# 500 5000, since GCC alone takes a minute on it at 20000 statements),
+# BENCH_RUNS (5), BENCH_GOALS_EVERY (40: every k-th c-torture file; 0 to
+# skip c-torture), BENCH_TORTURE_ROOT, BENCH_SLOW (60: one run only above
+# that many seconds), BENCH_GOALS_DIR (build/bench-goals).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export M2R_CLOCK=${M2R_CLOCK:-cpu}
+. bench/lib.sh
+
+# loops has its own sizes: GCC's out-of-SSA (not the part measured) is
+# superlinear on its nests, 1.1 s at 5k statements, 7 s at 10k, 48 s at
+# 20k for gcc -O0 alone; at 100k it would take about an hour a compile.
+if [ "${BENCH_QUICK:-0}" = 1 ]; then
+	d_sizes="2000 20000" d_runs=3 d_every=400 d_loops="500 5000"
+else
+	d_sizes="10000 100000" d_runs=5 d_every=40 d_loops="1000 10000"
+fi
+: "${BENCH_GOALS_SIZES_loops:=$d_loops}"
+PLUGIN=${PLUGIN:-build/mem2reg.so}
+GENC=${GENC:-build/m2r-genc}
+CC=${CC:-gcc}
+SHAPES=${BENCH_GOALS_SHAPES-mix ladder loops flat switch deep entry temps funcs}
+SIZES=${BENCH_GOALS_SIZES:-$d_sizes}
+RUNS=${BENCH_RUNS:-$d_runs}
+EVERY=${BENCH_GOALS_EVERY:-$d_every}
+SLOW=${BENCH_SLOW:-60}
+DIR=${BENCH_GOALS_DIR:-build/bench-goals}
+
+fail() { echo "bench-goals: cannot measure: $*" >&2; exit 1; }
+for p in "$PLUGIN" "$GENC"; do
+	[ -e "$p" ] || fail "$p not built (run make)"
+done
+for p in valgrind callgrind_annotate python3; do
+	command -v "$p" >/dev/null || fail "no $p (the instruction counts need valgrind)"
+done
+PLUGIN=$(realpath "$PLUGIN")
+mkdir -p "$DIR"
+DIR=$(realpath "$DIR")
+raise_stack bench-goals
+AN=(-fplugin="$PLUGIN" -fplugin-arg-mem2reg-stats=none)
+RW=("${AN[@]}" -fplugin-arg-mem2reg-mode=rewrite)
+RAW=$DIR/raw.csv
+echo "row,n,funcs,insts,phiargs,ir_bytes,core_bytes,lower_i,core_i,gcc_i,rw_i,rw_lower_i,rw_core_i,lower_ns,core_ns,gcc_ns,rw_ns,runs" >"$RAW"
+
+# rsum FILE KEY...: sums of "KEY":N over the function records, and their
+# number last.
+rsum() {
+	local f=$1
+	shift
+	awk -v keys="$*" 'BEGIN { n = split(keys, k, " ") }
+	/"type":"function"/ {
+		nf++
+		for (i = 1; i <= n; i++)
+			if (match($0, "\"" k[i] "\":[0-9]+"))
+				s[i] += substr($0, RSTART + length(k[i]) + 3, RLENGTH - length(k[i]) - 3)
+	}
+	END { for (i = 1; i <= n; i++) printf "%.0f ", s[i]; printf "%d\n", nf }' "$f"
+}
+
+# bsum FILE: "FUNCS INSTS IR_BYTES CORE_BYTES PHIARGS" over the m2r-bench lines.
+bsum() {
+	awk '/^m2r-bench @/ {
+		f++
+		for (i = 3; i <= NF; i++) { split($i, kv, "="); s[kv[1]] += kv[2] }
+	}
+	END { printf "%d %.0f %.0f %.0f %.0f\n", f, s["insts"], s["ir_bytes"], s["core_bytes"], s["phiargs"] }' "$1"
+}
+
+# callgrind PREFIX PATTERNS CMD...: CMD under callgrind, collecting only
+# inside the functions matching PATTERNS (comma-separated; they must not
+# call one another: entering a nested one would switch collection off);
+# cc1's profile into PREFIX.cc1, stderr (M2R_BENCH lines) into PREFIX.err.
+callgrind() {
+	local pre=$1 t args=() pats
+	IFS=, read -ra pats <<<"$2"
+	shift 2
+	for t in "${pats[@]}"; do args+=(--toggle-collect="$t"); done
+	rm -f "$pre".out.* "$pre.cc1"
+	valgrind --tool=callgrind --trace-children=yes --collect-atstart=no "${args[@]}" \
+		--callgrind-out-file="$pre.out.%p" "$@" >/dev/null 2>"$pre.err" || return 1
+	for t in "$pre".out.*; do
+		grep -q '^cmd: .*/cc1 ' "$t" && mv "$t" "$pre.cc1"
+	done
+	rm -f "$pre".out.*
+	[ -s "$pre.cc1" ]
+}
+# cgtotal PROFILE: the instructions collected
+cgtotal() { sed -n 's/^totals: \([0-9]*\).*/\1/p' "$1" | head -1; }
+# incl PROFILE NAME...: the inclusive instructions of each function NAME
+# (callgrind_annotate splits a function into one line per source file its
+# code came from, the inlined headers' apart; the line of its own file is
+# the whole, and the largest), 0 when absent.
+incl() {
+	local p=$1
+	shift
+	callgrind_annotate --inclusive=yes --threshold=100 "$p" 2>/dev/null | awk -v names="$*" '
+		BEGIN { n = split(names, nm, " ") }
+		/=>/ { next }
+		{ for (i = 1; i <= n; i++)
+			if ($0 ~ (":" nm[i] "([ (]|$)")) {
+				v = $1; gsub(",", "", v)
+				if (v + 0 > best[i]) best[i] = v + 0
+			} }
+		END { for (i = 1; i <= n; i++) printf "%.0f%s", best[i], i < n ? " " : "\n" }'
+}
+ANPATS='bridge_lower*,m2r_promote,pass_ssa_wrap::execute*'
+RWPATS='pass_rewrite::execute*'
+
+# count LVL FILE: adds FILE's instructions (both modes) and M2R_BENCH sums
+# to the totals I_* and B_*.
+count() {
+	local lvl=$1 f=$2 li ci gi tot rl rc fb ib irb cb pa
+	M2R_BENCH=1 callgrind "$DIR/cg" "$ANPATS" "$CC" "$lvl" -w "${AN[@]}" -S -o /dev/null "$f" ||
+		fail "callgrind of $CC $lvl (analyze mode) on $f: see $DIR/cg.err"
+	read -r li ci gi < <(incl "$DIR/cg.cc1" bridge_lower m2r_promote pass_ssa_wrap::execute)
+	tot=$(cgtotal "$DIR/cg.cc1")
+	[ "$gi" -gt 0 ] || fail "no instructions of pass_ssa_wrap::execute in the profile of $f"
+	# the three are disjoint: together all that was collected
+	awk -v a=$((li + ci + gi)) -v t="$tot" 'BEGIN { exit !(t > 0 && (a - t) ^ 2 > (t / 100) ^ 2) }' &&
+		echo "bench-goals: note: $f: lower+core+GCC = $((li + ci + gi)) of $tot instructions collected" >&2
+	read -r fb ib irb cb pa < <(bsum "$DIR/cg.err")
+	[ "$fb" -gt 0 ] || fail "no m2r-bench line from $f (M2R_BENCH=1)"
+	callgrind "$DIR/cg" "$RWPATS" "$CC" "$lvl" -w "${RW[@]}" -S -o /dev/null "$f" ||
+		fail "callgrind of $CC $lvl (rewrite mode) on $f: see $DIR/cg.err"
+	read -r rl rc < <(incl "$DIR/cg.cc1" bridge_lower m2r_promote)
+	I_L=$((I_L + li)) I_C=$((I_C + ci)) I_G=$((I_G + gi))
+	I_RW=$((I_RW + $(cgtotal "$DIR/cg.cc1"))) I_RL=$((I_RL + rl)) I_RC=$((I_RC + rc))
+	B_F=$((B_F + fb)) B_I=$((B_I + ib)) B_IR=$((B_IR + irb)) B_C=$((B_C + cb)) B_PA=$((B_PA + pa))
+}
+
+# clock_ns LVL FILE: "LOWER CORE GCC REWRITE FUNCS" ns of one analyze-mode and
+# one rewrite-mode compile of FILE (REWRITE: lowering + core + the rest of
+# rewrite mode's pass).
+clock_ns() {
+	local lvl=$1 f=$2 l c g nf rl rc rr
+	rm -f "$DIR/an.jsonl" "$DIR/rw.jsonl"
+	"$CC" "$lvl" -w "${AN[@]}" -fplugin-arg-mem2reg-output="$DIR/an.jsonl" -S -o /dev/null "$f" ||
+		fail "$CC $lvl -fplugin=$PLUGIN failed on $f"
+	"$CC" "$lvl" -w "${RW[@]}" -fplugin-arg-mem2reg-output="$DIR/rw.jsonl" -S -o /dev/null "$f" ||
+		fail "$CC $lvl -fplugin=$PLUGIN mode=rewrite failed on $f"
+	read -r l c g nf < <(rsum "$DIR/an.jsonl" lower_ns core_ns gcc_ns)
+	[ "$nf" -gt 0 ] || fail "no function record from $f"
+	read -r rl rc rr _ < <(rsum "$DIR/rw.jsonl" lower_ns core_ns rewrite_ns)
+	echo "$l $c $g $((rl + rc + rr)) $nf"
+}
+
+row() { # row NAME N FUNCS L C G RW RUNS: one line of raw.csv from I_* and B_*
+	echo "$1,$2,$3,$B_I,$B_PA,$B_IR,$B_C,$I_L,$I_C,$I_G,$I_RW,$I_RL,$I_RC,$4,$5,$6,$7,$8" >>"$RAW"
+}
+
+echo "bench-goals: $(date -u +%FT%TZ), $(nproc) cores, $CC $($CC -dumpversion), clock $M2R_CLOCK," \
+	"sizes $SIZES (loops $BENCH_GOALS_SIZES_loops), runs $RUNS (median)," \
+	"$([ "$EVERY" = 0 ] && echo "c-torture skipped" || echo "c-torture every ${EVERY}th file")"
+
+# ---------- the shapes ----------
+for shape in $SHAPES; do
+	sv=BENCH_GOALS_SIZES_$shape
+	for n in ${!sv:-$SIZES}; do
+		c=$DIR/$shape-$n.c
+		"$GENC" "$shape" "$n" >"$c" || fail "$GENC $shape $n failed"
+		lo=() co=() gc=() rw=() nf=0
+		for ((r = 0; r < RUNS; r++)); do
+			t0=$EPOCHREALTIME
+			read -r l c_ g rwn nf < <(clock_ns -O0 "$c") || exit 1
+			lo+=("$l") co+=("$c_") gc+=("$g") rw+=("$rwn")
+			awk -v a="$t0" -v b="$EPOCHREALTIME" -v s="$SLOW" 'BEGIN { exit !(b - a > s) }' && break
+		done
+		I_L=0 I_C=0 I_G=0 I_RW=0 I_RL=0 I_RC=0 B_F=0 B_I=0 B_IR=0 B_C=0 B_PA=0
+		count -O0 "$c"
+		row "$shape" "$n" "$nf" "$(printf '%s\n' "${lo[@]}" | median)" "$(printf '%s\n' "${co[@]}" | median)" \
+			"$(printf '%s\n' "${gc[@]}" | median)" "$(printf '%s\n' "${rw[@]}" | median)" "${#co[@]}"
+		echo "bench-goals: $shape $n done (core $I_C of GCC's $I_G instructions)" >&2
+	done
+done
+
+# ---------- c-torture: every EVERY-th file GCC compiles alone, summed ----------
+if [ "$EVERY" != 0 ]; then
+	root=$(torture_root) || fail "no gcc.c-torture (install gcc-12-source, or BENCH_TORTURE_ROOT; BENCH_GOALS_EVERY=0 to skip)"
+	root=$(realpath "$root")
+	mapfile -t all < <(cd "$root" && find compile execute -name '*.c' | LC_ALL=C sort |
+		awk -v k="$EVERY" '(NR - 1) % k == 0' | sed "s|^|$root/|")
+	for lvl in -O0 -O2; do
+		files=()
+		for f in "${all[@]}"; do
+			"$CC" "$lvl" -w -S -o /dev/null "$f" >/dev/null 2>&1 && files+=("$f")
+		done
+		[ "${#files[@]}" -gt 0 ] || fail "GCC compiles none of the ${#all[@]} c-torture files at $lvl"
+		I_L=0 I_C=0 I_G=0 I_RW=0 I_RL=0 I_RC=0 B_F=0 B_I=0 B_IR=0 B_C=0 B_PA=0
+		sl=0 sc=0 sg=0 sr=0 snf=0
+		for f in "${files[@]}"; do
+			read -r l c_ g rwn nf < <(clock_ns "$lvl" "$f") || exit 1
+			sl=$((sl + l)) sc=$((sc + c_)) sg=$((sg + g)) sr=$((sr + rwn)) snf=$((snf + nf))
+			count "$lvl" "$f"
+		done
+		row "c-torture$lvl" "${#files[@]}" "$snf" "$sl" "$sc" "$sg" "$sr" 1
+		echo "bench-goals: c-torture $lvl done (${#files[@]} files, $snf functions)" >&2
+	done
+fi
+
+# ---------- cold and warm: eleven copies of a small function ----------
+small=$DIR/eleven.c srec=$DIR/eleven.jsonl
+eleven "$small"
+rm -f "$srec"
+for ((r = 0; r < RUNS; r++)); do
+	"$CC" -O0 "${AN[@]}" -fplugin-arg-mem2reg-output="$srec" -S -o /dev/null "$small" ||
+		fail "$CC -fplugin=$PLUGIN failed on $small"
+done
+# instructions of each call of m2r_promote: one dump after each
+rm -f "$DIR"/cold.out.*
+valgrind --tool=callgrind --trace-children=yes --collect-atstart=no --toggle-collect=m2r_promote \
+	--dump-after=m2r_promote --callgrind-out-file="$DIR/cold.out.%p" \
+	"$CC" -O0 "${AN[@]}" -S -o /dev/null "$small" >/dev/null 2>&1 || fail "callgrind on $small"
+ci=$(for t in "$DIR"/cold.out.*.*; do
+	sed -n 's/^part: \([0-9]*\)/\1/p; s/^totals: \([0-9]*\).*/\1/p' "$t" | paste -sd' '
+done | sort -n | awk '{ print $2 }')
+rm -f "$DIR"/cold.out.*
+[ "$(wc -l <<<"$ci")" = 11 ] || fail "callgrind on $small: not eleven calls of m2r_promote"
+eleven_medians "$srec" | paste - <(echo "$ci") | awk -v runs="$RUNS" '
+	{ c[NR] = $1; l[NR] = $2; i[NR] = $4 }
+	END {
+		for (k = 4; k <= 11; k++) { wc += c[k]; wl += l[k]; wi += i[k] }
+		print "first_core_ns,warm_core_ns,first_lc_ns,warm_lc_ns,first_core_i,warm_core_i,runs"
+		printf "%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%d\n", c[1], wc / 8, c[1] + l[1], (wc + wl) / 8, i[1], wi / 8, runs
+	}' >"$DIR/cold.csv" || fail "cold and warm: no records in $srec"
+
+echo
+python3 bench/goals.py "$RAW" "$DIR/cold.csv" "$DIR" || fail "bench/goals.py on $RAW"

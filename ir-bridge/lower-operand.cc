@@ -100,13 +100,27 @@ int lower_type_text(tree t, char *buf, size_t n, int depth)
 
 int lower_type(L *l, tree t)
 {
+	/* Once per GCC type: its text is printed with snprintf, and a
+	 * function with thousands of locals has a handful of types. */
+	HEnt *e = NULL;
+	if (t) {
+		if (!l->types.a)
+			hash_init(&l->types, l->f->a, 16);
+		int found;
+		e = hash_ptr(&l->types, t, 0, &found);
+		if (found)
+			return e->val;
+	}
 	char buf[160];
 	int k = lower_type_text(t, buf, sizeof buf, 0);
 	if (k < 0)
 		k = 0;
 	if ((size_t)k >= sizeof buf)
 		k = sizeof buf - 1;
-	return fn_type(l->f, buf, (size_t)k);
+	int id = fn_type(l->f, buf, (size_t)k);
+	if (e) /* fn_type added no entry to this table: e is still valid */
+		e->val = id;
+	return id;
 }
 static int ssa_val(L *l, tree t)
 {

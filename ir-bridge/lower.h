@@ -25,6 +25,7 @@ typedef struct L {
 	IntVec ops;       /* operands of the operation being built */
 	SiteVec site;
 	int tptr;         /* the core type "ptr" */
+	Hash types;       /* GCC type -> core type id, set up on first use */
 	Hash tmpl;        /* templates of generic operations, each kept once
 	                     ("assign plus_expr \1, \1" is shared by every
 	                     such statement), set up on first use */

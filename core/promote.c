@@ -24,7 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static int *ints(Prom *P, int n, int init)
 {
 	size_t sz = (size_t)(n > 0 ? n : 1) * sizeof(int);

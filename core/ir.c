@@ -62,6 +62,51 @@ struct Arena {
 	size_t bytes;
 };
 
+/* Chunks of freed arenas, kept for the next one: a tool makes one arena
+ * per function, and the next function then works in memory that is
+ * already mapped and in the caches instead of faulting in fresh pages
+ * (a small function's first chunk cost it more than its promotion).
+ * At most SPARE_MAX bytes are kept; the rest is freed. */
+#define SPARE_MAX ((size_t)4 << 20)
+static Chunk *spare;
+static size_t spare_bytes;
+
+/* The smallest spare chunk of at least sz bytes, taken off the list. */
+static Chunk *spare_take(size_t sz)
+{
+	Chunk **best = NULL;
+	for (Chunk **p = &spare; *p; p = &(*p)->next)
+		if ((*p)->size >= sz && (!best || (*p)->size < (*best)->size))
+			best = p;
+	if (!best)
+		return NULL;
+	Chunk *c = *best;
+	*best = c->next;
+	spare_bytes -= c->size;
+	c->used = 0;
+	return c;
+}
+
+static void spare_put(Chunk *c)
+{
+	if (spare_bytes + c->size > SPARE_MAX) {
+		chunk_free(c);
+		return;
+	}
+	c->next = spare;
+	spare = c;
+	spare_bytes += c->size;
+}
+
+void arena_warm(void)
+{
+	if (spare)
+		return;
+	Chunk *c = chunk_new(64 * 1024);
+	memset(c->mem, 0, c->size); /* fault its pages in now */
+	spare_put(c);
+}
+
 
 Arena *arena_new(void)
 {
@@ -77,7 +122,7 @@ void arena_free(Arena *a)
 		return;
 	for (Chunk *c = a->head, *n; c; c = n) {
 		n = c->next;
-		chunk_free(c);
+		spare_put(c);
 	}
 	free(a);
 }
@@ -93,7 +138,8 @@ void *aalloc_raw(Arena *a, size_t n)
 			sz = c->size * 2; /* grow geometrically: few chunks */
 		if (sz < n)
 			sz = n;
-		c = chunk_new(sz);
+		if (!(c = spare_take(sz)))
+			c = chunk_new(sz);
 		c->next = a->head;
 		a->head = c;
 	}

@@ -63,6 +63,10 @@ void *aalloc(Arena *a, size_t n); /* zeroed, 16-byte aligned */
 void *aalloc_raw(Arena *a, size_t n);
 char *astrndup(Arena *a, const char *s, size_t n);
 size_t arena_bytes(const Arena *a); /* bytes handed out so far */
+/* Map and touch a first chunk for the arenas to come (arena_free keeps
+ * up to 4 MB of chunks for the next arena): a tool calls it once at
+ * start, so that its first function does not fault in fresh pages. */
+void arena_warm(void);
 
 /* Growable array living in an arena (old storage is simply abandoned). */
 #define VEC(T) struct { T *v; int n, cap; }

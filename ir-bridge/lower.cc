@@ -104,7 +104,7 @@ static const char *uniq(Fn *f, Hash *s, const char *name, unsigned uid)
 	if (ss_add(f, s, name, &r))
 		return r;
 	char buf[220];
-	snprintf(buf, sizeof buf, "%s.%u", name, uid);
+	*put_uint(buf + strlen(cat2(buf, sizeof buf - 12, name, ".")), uid) = 0; /* "t.1234" */
 	if (ss_add(f, s, buf, &r))
 		return r;
 	return astrndup(f->a, buf, strlen(buf));

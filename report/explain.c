@@ -258,6 +258,16 @@ static void var_facts(Ex *e, const VarStat *vs)
 
 /* ---------- renaming and simplification ---------- */
 
+/* "a v1 b v2 c": what a step did to two values. */
+static void says(Ex *e, const char *a, int v1, const char *b, int v2, const char *c)
+{
+	fputs(a, e->o);
+	val(e, v1);
+	fputs(b, e->o);
+	val(e, v2);
+	fputs(c, e->o);
+}
+
 /* Block contents at 4 spaces, edges at 2, as the walk goes. */
 static void rename_line(Ex *e, const TraceEv *v)
 {
@@ -297,30 +307,22 @@ static void rename_line(Ex *e, const TraceEv *v)
 	}
 	var(e, v->x);
 	fputs(": ", o);
+	/* c: the popped value (TR_POP), else the phi, store or load */
+	const Ins *in = v->kind == TR_POP ? NULL : &e->f->ins.v[v->c];
 	switch (v->kind) {
 	case TR_POP:
-		fputs("pop ", o);
-		val(e, v->c);
-		fputs(", ", o);
-		val(e, v->d);
-		fputs(" reaches again", o);
+		says(e, "pop ", v->c, ", ", v->d, " reaches again");
 		break;
 	case TR_FILL:
-		fputs("phi ", o);
-		val(e, e->f->ins.v[v->c].res);
-		fputs(" gets ", o);
-		val(e, v->d);
+		says(e, "phi ", in->res, " gets ", v->d, "");
 		break;
 	case TR_PUSH:
-		fputs(e->f->ins.v[v->c].op == OPHI ? "phi " : "store of ", o);
+		fputs(in->op == OPHI ? "phi " : "store of ", o);
 		val(e, v->d);
 		fputs(": push", o);
 		break;
 	case TR_LOAD:
-		fputs("load ", o);
-		val(e, e->f->ins.v[v->c].res);
-		fputs(" receives ", o);
-		val(e, v->d);
+		says(e, "load ", in->res, " receives ", v->d, "");
 		break;
 	}
 	fputc('\n', o);

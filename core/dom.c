@@ -76,6 +76,7 @@ static void number_tree(Dom *d)
 		return;
 	int x = 0;
 	for (;;) {
+		d->bypre[k] = x;
 		d->pre[x] = k++;
 		if (d->kid[x] >= 0) {
 			x = d->kid[x];
@@ -116,6 +117,7 @@ static void dom_alloc(Fn *f, Dom *d, int n)
 	d->sib = aints(f, (size_t)n);
 	d->pre = aints(f, (size_t)n);
 	d->post = aints(f, (size_t)n);
+	d->bypre = aints(f, (size_t)n);
 	d->dfoff = NULL;
 	d->df = NULL;
 	for (int b = 0; b < n; b++)

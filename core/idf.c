@@ -47,7 +47,7 @@ void place_init(Prom *P)
 		*arrs[i] = aalloc(f->a, (size_t)(nb + 1) * sizeof(int));
 	pl->sstart = aalloc(f->a, (size_t)(2 * nb + 2) * sizeof(int));
 	pl->sowner = aalloc(f->a, (size_t)(2 * nb + 2) * sizeof(int));
-	pl->key = aalloc(f->a, (size_t)(nb + 1) * sizeof(uint64_t));
+	pl->key = aalloc(f->a, (size_t)(nb + 1) * sizeof(int));
 	pl->vstamp = pl->astamp = 0;
 	/* jup[b]: nearest join among b and its dominators, -1 if none.
 	 * Dominators come first in reverse post-order. */
@@ -80,13 +80,13 @@ static void build_segs(Prom *P, const int *blks, int k)
 	const Dom *d = P->d;
 	Place *pl = &P->pl;
 	for (int j = 0; j < k; j++)
-		pl->key[j] = (uint64_t)(uint32_t)d->pre[blks[j]] << 32 | (uint32_t)blks[j];
-	sort_u64(pl->key, k);
+		pl->key[j] = d->pre[blks[j]]; /* reachable blocks: 0 <= pre < nreach */
+	sort_int_below(pl->key, k, d->nreach, pl->sblk);
 	int *stk = pl->sblk, top = 0;
 	pl->ns = 0;
 	for (int j = 0; j <= k; j++) {
-		int b = j < k ? (int)(uint32_t)pl->key[j] : -1;
-		int pre = j < k ? d->pre[b] : 0;
+		int pre = j < k ? pl->key[j] : 0;
+		int b = j < k ? d->bypre[pre] : -1;
 		while (top && (j == k || d->post[stk[top - 1]] < pre)) {
 			int t = stk[--top];
 			seg_add(pl, d->post[t] + 1, top ? stk[top - 1] : -1);
@@ -384,14 +384,16 @@ static int choose(Prom *P, int pm, int prune)
 			n = prune == PM_FRONTIER ? try_frontier(P, 1) : try_live_joins(P);
 			break;
 		}
-		/* The method that won for the previous variable goes first:
-		 * a function's variables tend to favour the same one, and a
-		 * lost attempt is work thrown away. */
-		for (long budget = 256;; budget = budget < LONG_MAX / 4 ? budget * 4 : LONG_MAX) {
+		/* The method that won for the previous variable goes first,
+		 * with four times the other's budget: a function's variables
+		 * tend to favour the same method, and a lost attempt is work
+		 * thrown away.  Both budgets grow by 4x, so a variable still
+		 * costs a constant multiple of the cheaper method. */
+		for (long budget = 256;; budget = budget < LONG_MAX / 16 ? budget * 4 : LONG_MAX / 4) {
 			int m = 0;
 			for (; m < 2; m++) {
 				int joins = m != (pl->lastwin == PM_LIVE_JOINS);
-				pl->budget = budget;
+				pl->budget = m ? budget : 4 * budget;
 				pl->steps = 0;
 				if ((n = joins ? try_live_joins(P) : try_frontier(P, 1)) >= 0) {
 					pl->lastwin = joins ? PM_LIVE_JOINS : PM_FRONTIER;

@@ -42,7 +42,8 @@ int cmp_int(const void *a, const void *b); /* qsort of ints, ascending */
 /* Ascending in place, O(n log n) on any input (sort.c): for the hot
  * paths, where qsort's indirect calls and buffer cost more than the sort. */
 void sort_int(int *a, int n);
-void sort_u64(uint64_t *a, int n);
+/* The same for 0 <= a[i] < lim, using tmp[0..n) (a radix sort for large n). */
+void sort_int_below(int *a, int n, int lim, int *tmp);
 /* The one clock of every recorded time, in nanoseconds: wall time
  * (CLOCK_MONOTONIC), or with M2R_CLOCK=cpu in the environment the
  * thread's CPU time, which a busy machine's other processes do not
@@ -306,6 +307,7 @@ typedef struct Dom {
 	int *kid, *sib;   /* dominator tree: first child, next sibling, -1 */
 	int *pre, *post;  /* dominator-tree DFS interval: a dom b iff
 	                     pre[a] <= pre[b] && post[b] <= post[a] */
+	int *bypre;       /* reachable block by pre number: bypre[pre[b]] == b */
 	int *dfoff, *df;  /* dominance frontier of b: df[dfoff[b]..dfoff[b+1]) */
 } Dom;
 

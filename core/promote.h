@@ -26,7 +26,7 @@ typedef struct {
 	int *wl, *stk, *sblk;        /* worklists */
 	int *jup;                    /* nearest join dominating b (or b) */
 	int *sstart, *sowner, ns;    /* dominator-interval segments */
-	uint64_t *key;
+	int *key;                    /* pre numbers, sorted by build_segs */
 	long steps, budget;
 	int lastwin;                 /* the prune method that won last */
 } Place;

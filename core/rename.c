@@ -184,8 +184,42 @@ static int phi_value(Prom *P, Ins *in, int *why)
 	return common;
 }
 
+/* The phis with an operand that is phi p, for each p: users[off[p]..
+ * off[p+1]); returns off. */
+static int *users_of(Prom *P, int v0, int n, int **users)
+{
+	Fn *f = P->f;
+#define phiof(v) ((v) >= v0 && (v) < v0 + n ? (v) - v0 : -1)
+	int *off = aalloc(f->a, (size_t)(n + 1) * sizeof(int));
+	for (int p = 0; p < n; p++) {
+		Ins *in = &f->ins.v[P->phi.v[p]];
+		for (int j = 0; j < in->nop; j++)
+			if (phiof(in->ops[j]) >= 0)
+				off[phiof(in->ops[j]) + 1]++;
+	}
+	for (int p = 0; p < n; p++)
+		off[p + 1] += off[p];
+	int *u = aalloc(f->a, (size_t)(off[n] + 1) * sizeof(int));
+	int *fill = aalloc(f->a, (size_t)(n + 1) * sizeof(int));
+	for (int p = 0; p < n; p++) {
+		Ins *in = &f->ins.v[P->phi.v[p]];
+		for (int j = 0; j < in->nop; j++)
+			if (phiof(in->ops[j]) >= 0) {
+				int q = phiof(in->ops[j]);
+				u[off[q] + fill[q]++] = p;
+			}
+	}
+#undef phiof
+	*users = u;
+	return off;
+}
+
 /* Iterated to a fixed point with a worklist: when a phi goes, the phis
- * that use it are looked at again. */
+ * that use it are looked at again.  Most rounds remove no phi at all
+ * (c-torture: 3 of 6350), so the phis are first looked at in creation
+ * order without the users table; it is built when the first one goes,
+ * and the worklist then holds the phis not yet looked at, in the same
+ * order: the result and the trace are those of the plain worklist. */
 void simplify_phis(Prom *P)
 {
 	Fn *f = P->f;
@@ -197,55 +231,42 @@ void simplify_phis(Prom *P)
 	int v0 = f->ins.v[P->phi.v[0]].res;
 	for (int p = 0; p < n; p++)
 		invariant(f->ins.v[P->phi.v[p]].res == v0 + p);
-#define phiof(v) ((v) >= v0 && (v) < v0 + n ? (v) - v0 : -1)
 
-	/* users[p]: the phis with an operand that is phi p (CSR). */
-	int *off = aalloc(f->a, (size_t)(n + 1) * sizeof(int));
-	for (int p = 0; p < n; p++) {
-		Ins *in = &f->ins.v[P->phi.v[p]];
-		for (int j = 0; j < in->nop; j++)
-			if (phiof(in->ops[j]) >= 0)
-				off[phiof(in->ops[j]) + 1]++;
+	int first = 0, why = 0, v = -1;
+	for (; first < n; first++) {
+		Ins *in = &f->ins.v[P->phi.v[first]];
+		if (!(in->flags & IDEAD) && (v = phi_value(P, in, &why)) >= 0)
+			break;
 	}
-	for (int p = 0; p < n; p++)
-		off[p + 1] += off[p];
-	int *users = aalloc(f->a, (size_t)(off[n] + 1) * sizeof(int));
-	int *fill = aalloc(f->a, (size_t)(n + 1) * sizeof(int));
-	for (int p = 0; p < n; p++) {
-		Ins *in = &f->ins.v[P->phi.v[p]];
-		for (int j = 0; j < in->nop; j++)
-			if (phiof(in->ops[j]) >= 0) {
-				int q = phiof(in->ops[j]);
-				users[off[q] + fill[q]++] = p;
-			}
-	}
-
+	if (first == n)
+		return;
+	int *users, *off = users_of(P, v0, n, &users);
 	int *wl = aalloc(f->a, (size_t)(n + off[n] + 1) * sizeof(int)), nwl = 0;
 	char *queued = aalloc(f->a, (size_t)n + 1);
-	for (int p = n - 1; p >= 0; p--) { /* pop in creation order */
+	for (int p = n - 1; p > first; p--) { /* pop in creation order */
 		wl[nwl++] = p;
 		queued[p] = 1;
 	}
-	while (nwl) {
-		int p = wl[--nwl];
-		queued[p] = 0;
+	for (int p = first;; ) { /* p: popped, v: its value (-1: none) */
 		Ins *in = &f->ins.v[P->phi.v[p]];
-		if (in->flags & IDEAD)
-			continue;
-		int why, v = phi_value(P, in, &why);
-		if (v < 0)
-			continue;
-		f->fwd[in->res] = val_res(f, v);
-		in->flags |= IDEAD;
-		P->st->NumPHISimplified++;
-		if (P->o->trace)
-			trace_ev(f, P->o->trace, TR_SIMPLIFY, P->vins[P->phivar.v[p]], why, -1,
-			         P->phi.v[p], f->fwd[in->res]);
-		for (int k = off[p]; k < off[p + 1]; k++)
-			if (!queued[users[k]]) {
-				queued[users[k]] = 1;
-				wl[nwl++] = users[k];
-			}
+		if (v >= 0) {
+			f->fwd[in->res] = val_res(f, v);
+			in->flags |= IDEAD;
+			P->st->NumPHISimplified++;
+			if (P->o->trace)
+				trace_ev(f, P->o->trace, TR_SIMPLIFY, P->vins[P->phivar.v[p]], why, -1,
+				         P->phi.v[p], f->fwd[in->res]);
+			for (int k = off[p]; k < off[p + 1]; k++)
+				if (!queued[users[k]]) {
+					queued[users[k]] = 1;
+					wl[nwl++] = users[k];
+				}
+		}
+		if (!nwl)
+			break;
+		p = wl[--nwl];
+		queued[p] = 0;
+		in = &f->ins.v[P->phi.v[p]];
+		v = in->flags & IDEAD ? -1 : phi_value(P, in, &why);
 	}
-#undef phiof
 }

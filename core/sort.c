@@ -1,10 +1,12 @@
-/* sort.c - ascending sorts of ints and 64-bit keys, for the phases that
- * sort per variable (phi blocks, dominator-interval keys): libc's qsort
+/* sort.c - an ascending sort of ints, for the phases that sort per
+ * variable (phi blocks, dominator-tree pre numbers): libc's qsort
  * calls a comparison through a pointer per step and allocates a buffer,
  * which cost more than the sorting on a function with 3,000 variables.
  * Introsort: quicksort with a median of three, insertion sort below 16
  * elements, heapsort past 2 log2(n) levels, so O(n log n) on any input. */
 #include "m2r.h"
+
+#include <string.h>
 
 #define SORT_FN(NAME, T)                                                       \
 	static void NAME##_ins(T *a, int n)                                     \
@@ -82,4 +84,32 @@
 	}
 
 SORT_FN(sort_int, int)
-SORT_FN(sort_u64, uint64_t)
+
+/* Non-negative ints below lim, through tmp (n ints): an LSD radix sort by
+ * bytes, as many passes as lim needs, when n is large enough to pay for
+ * the 256 counters a pass; the introsort otherwise.  Placement sorts
+ * dominator-tree pre numbers (below the block count) per variable, a
+ * hundred on average on loop nests, where the introsort cost about 130
+ * instructions a key. */
+void sort_int_below(int *a, int n, int lim, int *tmp)
+{
+	if (n < 64) {
+		sort_int(a, n);
+		return;
+	}
+	int *src = a, *dst = tmp;
+	for (int shift = 0; shift < 31 && (lim - 1) >> shift; shift += 8) {
+		int cnt[257] = {0};
+		for (int i = 0; i < n; i++)
+			cnt[(src[i] >> shift & 255) + 1]++;
+		for (int d = 0; d < 256; d++)
+			cnt[d + 1] += cnt[d];
+		for (int i = 0; i < n; i++)
+			dst[cnt[src[i] >> shift & 255]++] = src[i];
+		int *t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != a)
+		memcpy(a, src, (size_t)n * sizeof(int));
+}

@@ -10,12 +10,25 @@
 
 /* ---------- instructions ---------- */
 
+static int emit_text(L *l, int op, const char *t, int nlab);
+
 /* A generic operation (or terminator) with text "<what>" followed by
- * one T_VAL per operand; the operands are the pending list l->ops. */
-int emit_gen(L *l, int op, const char *what, int nlab)
+ * one T_VAL per operand; the operands are the pending list l->ops.
+ * code: what "what" names, for the hot statements (GEN_ASSIGN or
+ * GEN_COND with the tree code, else GEN_OTHER): with the operand and
+ * label counts it keys a direct-mapped memo of the template, so that
+ * most statements neither build nor hash it. */
+int emit_gen_code(L *l, int op, const char *what, int nlab, int code)
 {
-	size_t wl = strlen(what);
 	int nop = l->ops.n;
+	unsigned key = 0, h = 0;
+	if (code != GEN_OTHER && nop < 256 && nlab < 256) {
+		key = (unsigned)code << 16 | (unsigned)nop << 8 | (unsigned)nlab;
+		h = (key ^ key >> 7 ^ key >> 16) & 255;
+		if (l->tkey[h].key == key)
+			return emit_text(l, op, l->tkey[h].t, nlab);
+	}
+	size_t wl = strlen(what);
 	size_t need = wl + (size_t)nop * 3 + (size_t)nlab * 3 + 4;
 	char sbuf[256];
 	char *t = need <= sizeof sbuf ? sbuf : (char *)aalloc(l->f->a, need);
@@ -46,7 +59,23 @@ int emit_gen(L *l, int op, const char *what, int nlab)
 		if (!found)
 			e->k = astrndup(l->f->a, t, p);
 		t = (char *)e->k;
+		if (key) {
+			l->tkey[h].key = key;
+			l->tkey[h].t = t;
+		}
 	}
+	return emit_text(l, op, t, nlab);
+}
+
+int emit_gen(L *l, int op, const char *what, int nlab)
+{
+	return emit_gen_code(l, op, what, nlab, GEN_OTHER);
+}
+
+/* The operation with template t, the pending operands and nlab labels. */
+static int emit_text(L *l, int op, const char *t, int nlab)
+{
+	int nop = l->ops.n;
 	int i = ins(l, op, -1, nop, nlab);
 	Ins *in = &l->f->ins.v[i];
 	memcpy(in->ops, l->ops.v, (size_t)nop * sizeof(int));
@@ -200,9 +229,10 @@ void emit_store(L *l, int k, int v)
 	if (l->b->rewrite && v != l->f->undef && l->stmt) {
 		/* The SSA name this statement will define (Bridge.rewrite);
 		 * the value computed stays the statement's own. */
-		char nm[48];
-		snprintf(nm, sizeof nm, "def.%d", l->f->ins.n);
-		v = fn_val(l->f, VDEF, l->vtype[k], astrndup(l->f->a, nm, strlen(nm)));
+		char *nm = (char *)aalloc(l->f->a, 16); /* "def.N", N < 2^31 */
+		memcpy(nm, "def.", 4);
+		*put_uint(nm + 4, (unsigned)l->f->ins.n) = 0;
+		v = fn_val(l->f, VDEF, l->vtype[k], nm);
 		l->f->val.v[v].ins = l->f->ins.n; /* the store made next */
 	}
 	int i = ins(l, OSTORE, l->vtype[k], 2, 0);

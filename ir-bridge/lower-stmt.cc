@@ -81,7 +81,8 @@ static void lower_assign(L *l, gassign *g)
 	}
 	char t[96];
 	l->slot = -1;
-	int i = emit_gen(l, OGEN, cat2(t, sizeof t, "assign ", get_tree_code_name(rc)), 0);
+	int i = emit_gen_code(l, OGEN, cat2(t, sizeof t, "assign ", get_tree_code_name(rc)), 0,
+	                      GEN_ASSIGN | rc);
 	if (k >= 0) {
 		int r = fn_res(l->f, i, l->vtype[k], NULL);
 		l->slot = 0;
@@ -262,9 +263,9 @@ static void terminate(L *l, basic_block bb, gimple *ctl)
 		const char *what = code_name(ctl);
 		if (gimple_code(ctl) == GIMPLE_COND) {
 			char t[80];
-			cat2(t, sizeof t, "cond ",
-			     get_tree_code_name(gimple_cond_code(as_a<gcond *>(ctl))));
-			i = emit_gen(l, OTERM, t, nl);
+			tree_code cc = gimple_cond_code(as_a<gcond *>(ctl));
+			i = emit_gen_code(l, OTERM, cat2(t, sizeof t, "cond ", get_tree_code_name(cc)),
+			                  nl, GEN_COND | cc);
 		} else
 			i = emit_gen(l, OTERM, what, nl);
 	} else {

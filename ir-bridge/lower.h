@@ -29,6 +29,10 @@ typedef struct L {
 	Hash tmpl;        /* templates of generic operations, each kept once
 	                     ("assign plus_expr \1, \1" is shared by every
 	                     such statement), set up on first use */
+	struct {          /* in front of tmpl: template by the caller's key */
+		unsigned key; /* (tree code, kind, operands, labels); 0: empty */
+		const char *t;
+	} tkey[256];
 	int nunknown;     /* locals met that are in no list */
 } L;
 
@@ -102,6 +106,11 @@ int lower_type(L *l, tree t);
 /* A generic operation or terminator "<what> %v, ... [labels]" on the
  * pending operands l->ops (which it empties). */
 int emit_gen(L *l, int op, const char *what, int nlab);
+/* The same, what being "assign <code>" (GEN_ASSIGN | code) or "cond
+ * <code>" (GEN_COND | code): the template is found by the code. */
+enum { GEN_OTHER = 0, GEN_ASSIGN = 1 << 12, GEN_COND = 2 << 12 };
+static_assert(MAX_TREE_CODES <= 1 << 12, "tree codes fit below GEN_ASSIGN");
+int emit_gen_code(L *l, int op, const char *what, int nlab, int code);
 /* Load of variable k (its value); store of value v into it; the escape
  * of its alloca ("partial <what>", "addr <what>"), pushed as an operand. */
 int emit_load(L *l, int k);

@@ -509,7 +509,8 @@ static int round_once(Prom *P)
 			record(P, x);
 			continue;
 		}
-		drop_unreachable(P, x);
+		if (P->d->nreach < f->blk.n) /* else there is nothing to drop */
+			drop_unreachable(P, x);
 		if (P->o->trace)
 			place_trace(P, x);
 		promote_fast(P, x);

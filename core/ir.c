@@ -274,6 +274,8 @@ int fn_ins(Fn *f, int b, int op, int type, int nop, int nlab)
 	in.lab = nlab ? aalloc(f->a, (size_t)nlab * sizeof(int)) : NULL;
 	vpush(f->a, f->ins, in);
 	int id = f->ins.n - 1;
+	if (op == OALLOCA) /* promotion starts from them: no scan for them */
+		vpush(f->a, f->allocas, id);
 	if (b >= 0)
 		vpush(f->a, f->blk.v[b].ins, id);
 	return id;

@@ -248,6 +248,7 @@ typedef struct Fn {
 	VEC(Ins) ins;
 	VEC(Blk) blk;      /* blk.v[0] is the entry block */
 	VEC(int) arg;      /* argument value ids */
+	VEC(int) allocas;  /* the alloca instructions, ascending (fn_ins) */
 	VEC(const char *) type; /* interned type texts */
 	int *fwd, nfwd;    /* value forwarding after promotion: fwd[v] is the
 	                      replacement of v or -1; values >= nfwd have none */

@@ -145,10 +145,8 @@ static void group_accesses(Prom *P)
 	int n = P->nvar;
 	P->acc0 = ints(P, n + 1, 0);
 	P->acc1 = ints(P, n + 1, 0);
-	for (int k = 0; k < P->flat.n; k++)
-		P->acc0[P->flat.v[k].var + 1]++;
-	for (int x = 0; x < n; x++)
-		P->acc0[x + 1] += P->acc0[x];
+	for (int x = 0; x < n; x++) /* add_access counted them */
+		P->acc0[x + 1] = P->acc0[x] + P->nload[x] + P->nstore[x];
 	P->acc = aalloc_raw(f->a, (size_t)(P->flat.n + 1) * sizeof(Acc)); /* filled below */
 	memcpy(P->acc1, P->acc0, (size_t)(n + 1) * sizeof(int));
 	for (int k = 0; k < P->flat.n; k++)
@@ -589,9 +587,10 @@ void m2r_promote(Fn *f, const PromoteOpts *o, Stats *st)
 		P.dfdone = 1;
 	}
 
-	/* One VarStat per alloca, in instruction order: the one walk that
-	 * looks for allocas; the rounds work from this list. */
-	for (int i = 0; i < f->ins.n; i++) {
+	/* One VarStat per alloca, in instruction order (fn_ins lists them);
+	 * the rounds work from this list. */
+	for (int k = 0; k < f->allocas.n; k++) {
+		int i = f->allocas.v[k];
 		Ins *in = &f->ins.v[i];
 		if (in->op != OALLOCA || (in->flags & IDEAD) || in->res < 0 || in->blk < 0)
 			continue;

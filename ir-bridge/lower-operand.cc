@@ -12,12 +12,27 @@
 
 static int emit_text(L *l, int op, const char *t, int nlab);
 
+/* The templates of generic operations ("assign plus_expr \1, \1"), one
+ * copy of each for the whole compilation: a unit uses a few hundred and
+ * its functions mostly the same ones, so they outlive the functions'
+ * arenas (GCC runs one pass at a time: no locking).  tkey is a
+ * direct-mapped memo in front of the table, by (GEN_* kind, tree code,
+ * operands, labels). */
+static struct {
+	Arena *a;
+	Hash tmpl;
+	struct {
+		unsigned key; /* 0: empty */
+		const char *t;
+	} tkey[256];
+} T;
+
 /* A generic operation (or terminator) with text "<what>" followed by
  * one T_VAL per operand; the operands are the pending list l->ops.
  * code: what "what" names, for the hot statements (GEN_ASSIGN or
  * GEN_COND with the tree code, else GEN_OTHER): with the operand and
- * label counts it keys a direct-mapped memo of the template, so that
- * most statements neither build nor hash it. */
+ * label counts it finds the template in the memo, so that most
+ * statements neither build nor hash it. */
 int emit_gen_code(L *l, int op, const char *what, int nlab, int code)
 {
 	int nop = l->ops.n;
@@ -25,8 +40,8 @@ int emit_gen_code(L *l, int op, const char *what, int nlab, int code)
 	if (code != GEN_OTHER && nop < 256 && nlab < 256) {
 		key = (unsigned)code << 16 | (unsigned)nop << 8 | (unsigned)nlab;
 		h = (key ^ key >> 7 ^ key >> 16) & 255;
-		if (l->tkey[h].key == key)
-			return emit_text(l, op, l->tkey[h].t, nlab);
+		if (T.tkey[h].key == key)
+			return emit_text(l, op, T.tkey[h].t, nlab);
 	}
 	size_t wl = strlen(what);
 	size_t need = wl + (size_t)nop * 3 + (size_t)nlab * 3 + 4;
@@ -51,17 +66,19 @@ int emit_gen_code(L *l, int op, const char *what, int nlab, int code)
 		t[p++] = ']';
 	}
 	t[p] = 0;
-	if (t == sbuf) { /* one copy of each template per function */
-		if (!l->tmpl.a)
-			hash_init(&l->tmpl, l->f->a, 64);
+	if (t == sbuf) { /* one copy of each template */
+		if (!T.a) {
+			T.a = arena_new();
+			hash_init(&T.tmpl, T.a, 256);
+		}
 		int found;
-		HEnt *e = hash_str(&l->tmpl, t, (int)p, 0, &found);
+		HEnt *e = hash_str(&T.tmpl, t, (int)p, 0, &found);
 		if (!found)
-			e->k = astrndup(l->f->a, t, p);
+			e->k = astrndup(T.a, t, p);
 		t = (char *)e->k;
 		if (key) {
-			l->tkey[h].key = key;
-			l->tkey[h].t = t;
+			T.tkey[h].key = key;
+			T.tkey[h].t = t;
 		}
 	}
 	return emit_text(l, op, t, nlab);

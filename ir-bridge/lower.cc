@@ -228,24 +228,36 @@ static void make_blocks(L *l)
 	}
 }
 
-/* "define <ret> @name(<ty> %a, ...) {" for the dumps. */
+static char *put_str(char *p, const char *s)
+{
+	size_t n = strlen(s);
+	memcpy(p, s, n);
+	return p + n;
+}
+
+/* "define <ret> @name(<ty> %a, ...) {" for the dumps (made for every
+ * function: without printf, which cost more than a small function's
+ * statements). */
 static void make_head(L *l)
 {
 	Fn *f = l->f;
-	char rt[160], at[160];
-	lower_type_text(TREE_TYPE(TREE_TYPE(l->fun->decl)), rt, sizeof rt, 0);
-	size_t cap = strlen(rt) + strlen(f->name) + 32;
+	const char *rt = fn_typestr(f, lower_type(l, TREE_TYPE(TREE_TYPE(l->fun->decl))));
+	size_t cap = strlen(rt) + strlen(f->name) + 16;
 	for (int k = 0; k < f->arg.n; k++)
 		cap += strlen(fn_typestr(f, f->val.v[f->arg.v[k]].type)) + 4;
-	char *h = (char *)aalloc(f->a, cap);
-	size_t p = (size_t)snprintf(h, cap, "define %s @%s(", rt, f->name);
-	for (int k = 0; k < f->arg.n && p < cap; k++) {
-		snprintf(at, sizeof at, "%s%s %c", k ? ", " : "",
-		         fn_typestr(f, f->val.v[f->arg.v[k]].type), T_VAL);
-		p += (size_t)snprintf(h + p, cap - p, "%s", at);
+	char *h = (char *)aalloc(f->a, cap), *p = h;
+	p = put_str(put_str(put_str(put_str(p, "define "), rt), " @"), f->name);
+	*p++ = '(';
+	for (int k = 0; k < f->arg.n; k++) {
+		if (k)
+			p = put_str(p, ", ");
+		p = put_str(p, fn_typestr(f, f->val.v[f->arg.v[k]].type));
+		*p++ = ' ';
+		*p++ = T_VAL;
 	}
-	if (p < cap)
-		snprintf(h + p, cap - p, ") {");
+	p = put_str(p, ") {");
+	*p = 0;
+	invariant((size_t)(p - h) < cap);
 	f->head = h;
 }
 

@@ -26,13 +26,6 @@ typedef struct L {
 	SiteVec site;
 	int tptr;         /* the core type "ptr" */
 	Hash types;       /* GCC type -> core type id, set up on first use */
-	Hash tmpl;        /* templates of generic operations, each kept once
-	                     ("assign plus_expr \1, \1" is shared by every
-	                     such statement), set up on first use */
-	struct {          /* in front of tmpl: template by the caller's key */
-		unsigned key; /* (tree code, kind, operands, labels); 0: empty */
-		const char *t;
-	} tkey[256];
 	int nunknown;     /* locals met that are in no list */
 } L;
 

@@ -125,6 +125,10 @@ struct function;
  * rewrite: lower for bridge_rewrite() (see Bridge.rewrite).
  * Returns NULL only if the function has no body. */
 Bridge *bridge_lower(struct function *fun, int rewrite);
+/* What lowering keeps for the whole compilation (the operation
+ * templates): made at plugin start, before arena_warm(), so that the
+ * first function's arena still finds a warm chunk. */
+void bridge_init(void);
 
 /* Rewrite mode (raise.cc): write the core's SSA form (after m2r_promote
  * with st) back into fun, whose operand caches are on: every variable

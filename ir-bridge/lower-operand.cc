@@ -27,6 +27,14 @@ static struct {
 	} tkey[256];
 } T;
 
+void bridge_init(void)
+{
+	if (T.a)
+		return;
+	T.a = arena_new();
+	hash_init(&T.tmpl, T.a, 0); /* grows: a unit needs tens to hundreds */
+}
+
 /* A generic operation (or terminator) with text "<what>" followed by
  * one T_VAL per operand; the operands are the pending list l->ops.
  * code: what "what" names, for the hot statements (GEN_ASSIGN or
@@ -67,10 +75,7 @@ int emit_gen_code(L *l, int op, const char *what, int nlab, int code)
 	}
 	t[p] = 0;
 	if (t == sbuf) { /* one copy of each template */
-		if (!T.a) {
-			T.a = arena_new();
-			hash_init(&T.tmpl, T.a, 256);
-		}
+		bridge_init(); /* the plugin calls it first; tools may not */
 		int found;
 		HEnt *e = hash_str(&T.tmpl, t, (int)p, 0, &found);
 		if (!found)
@@ -108,12 +113,17 @@ int lower_type_text(tree t, char *buf, size_t n, int depth)
 	if (!t || depth > 4)
 		return snprintf(buf, n, "?");
 	switch (TREE_CODE(t)) {
+	/* the common ones without printf: each function looks its types up */
 	case VOID_TYPE:
-		return snprintf(buf, n, "void");
+		return (int)strlen(cat2(buf, n, "void", ""));
 	case INTEGER_TYPE: case ENUMERAL_TYPE: case BOOLEAN_TYPE: case OFFSET_TYPE:
-		return snprintf(buf, n, "i%d", (int)TYPE_PRECISION(t));
+		if (n < 16)
+			return snprintf(buf, n, "i%d", (int)TYPE_PRECISION(t));
+		buf[0] = 'i';
+		*put_uint(buf + 1, TYPE_PRECISION(t)) = 0;
+		return (int)strlen(buf);
 	case POINTER_TYPE: case REFERENCE_TYPE: case NULLPTR_TYPE:
-		return snprintf(buf, n, "ptr");
+		return (int)strlen(cat2(buf, n, "ptr", ""));
 	case REAL_TYPE:
 		switch (TYPE_PRECISION(t)) {
 		case 32: return snprintf(buf, n, "float");
@@ -224,9 +234,9 @@ static int opaque_decl(L *l, tree t)
 			            DECL_UID(t));
 	}
 	if (DECL_NAME(t))
-		snprintf(buf, sizeof buf, "@%s", IDENTIFIER_POINTER(DECL_NAME(t)));
+		cat2(buf, sizeof buf, "@", IDENTIFIER_POINTER(DECL_NAME(t)));
 	else
-		snprintf(buf, sizeof buf, "@D.%u", DECL_UID(t));
+		*put_uint(buf + strlen(cat2(buf, sizeof buf, "@D.", "")), DECL_UID(t)) = 0;
 	return fn_val(l->f, VOPAQUE, -1, buf);
 }
 /* ---------- accesses ---------- */
@@ -269,7 +279,9 @@ void emit_escape(L *l, int k, const char *kind, const char *what)
 	l->ops.n = l->ops.cap = 0;
 	push(l, l->vaddr[k]);
 	char t[96];
-	snprintf(t, sizeof t, "%s%s%s", kind, *what ? " " : "", what);
+	cat2(t, sizeof t, kind, *what ? " " : "");
+	size_t n = strlen(t);
+	cat2(t + n, sizeof t - n, what, "");
 	int i = emit_gen(l, OGEN, t, 0);
 	int r = fn_res(l->f, i, l->tptr, NULL);
 	l->ops = save;

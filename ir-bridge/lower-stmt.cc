@@ -95,7 +95,7 @@ static void lower_call(L *l, gcall *g)
 	char t[160];
 	tree fndecl = gimple_call_fndecl(g);
 	if (gimple_call_internal_p(g))
-		snprintf(t, sizeof t, "call .%s", internal_fn_name(gimple_call_internal_fn(g)));
+		cat2(t, sizeof t, "call .", internal_fn_name(gimple_call_internal_fn(g)));
 	else if (fndecl && DECL_NAME(fndecl)) {
 		/* DECL_NAME is cheap (a printable name is not, in C++) */
 		cat2(t, sizeof t, "call ", IDENTIFIER_POINTER(DECL_NAME(fndecl)));
@@ -103,7 +103,7 @@ static void lower_call(L *l, gcall *g)
 			t[--n] = 0;
 	}
 	else {
-		snprintf(t, sizeof t, "call *");
+		cat2(t, sizeof t, "call *", "");
 		l->slot = 1;
 		lower_use(l, gimple_call_fn(g));
 	}

@@ -253,6 +253,7 @@ int plugin_init(struct plugin_name_args *pi, struct plugin_gcc_version *version)
 	if (args_parse(pi->base_name, pi->argc, pi->argv, &m2r_args))
 		return 1;
 	bench_mode = getenv("M2R_BENCH") != NULL;
+	bridge_init();
 	arena_warm(); /* the first function's arena: mapped now, reused after */
 	if (m2r_args.help)
 		fputs(m2r_help, stderr);

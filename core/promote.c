@@ -176,14 +176,14 @@ static void find_candidates(Prom *P)
 	}
 	P->varof = ints(P, P->nvarof, -1);
 	P->nvar = 0;
-	P->vins = ints(P, n, 0);
-	P->vstat = ints(P, n, 0);
-	P->vtype = ints(P, n, 0);
-	P->reason = ints(P, n, 0);
+	/* the per-variable arrays in one zeroed allocation */
+	int **arrs[] = {&P->vins, &P->vstat, &P->vtype, &P->reason, &P->path,
+	                &P->nload, &P->nstore};
+	size_t na = sizeof arrs / sizeof *arrs, m = (size_t)(n > 0 ? n : 1);
+	int *mem = ints(P, (int)(na * m), 0);
+	for (size_t i = 0; i < na; i++)
+		*arrs[i] = mem + i * m;
 	P->other = aalloc(f->a, (size_t)n + 1);
-	P->path = ints(P, n, 0);
-	P->nload = ints(P, n, 0);
-	P->nstore = ints(P, n, 0);
 	/* At most one access per instruction: reserved once rather than
 	 * grown by doubling, which wrote each record about twice. */
 	P->flat.n = 0;

@@ -158,7 +158,7 @@ static void make_vars(L *l)
 	vreserve_exact(f->a, b->var, n);
 	/* Names of the allocas and arguments must be unique when printed. */
 	Hash names;
-	hash_init(&names, f->a, 2 * n + 2);
+	hash_init(&names, f->a, n); /* one name per variable */
 	for (int i = 0; i < n; i++) {
 		if (i && d[i] == d[i - 1])
 			continue;

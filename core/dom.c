@@ -109,14 +109,9 @@ static void dom_alloc(Fn *f, Dom *d, int n)
 {
 	d->n = n;
 	d->nreach = 0;
-	/* one allocation for the nine arrays: a small function's promotion
-	 * made about ninety, each a call and a memset */
-	int **arrs[] = {&d->rpo, &d->kid, &d->sib, &d->rpoidx, &d->idom, &d->level,
-	                &d->pre, &d->post, &d->bypre};
-	size_t m = (size_t)(n ? n : 1);
-	int *mem = aints(f, m * (sizeof arrs / sizeof *arrs));
-	for (size_t i = 0; i < sizeof arrs / sizeof *arrs; i++)
-		*arrs[i] = mem + i * m;
+	int **const arrs[] = {&d->rpo, &d->kid, &d->sib, &d->rpoidx, &d->idom,
+	                      &d->level, &d->pre, &d->post, &d->bypre};
+	aints_each(f->a, arrs, sizeof arrs / sizeof *arrs, (size_t)(n ? n : 1));
 	d->dfoff = NULL;
 	d->df = NULL;
 	for (int b = 0; b < n; b++)

@@ -41,15 +41,11 @@ void place_init(Prom *P)
 	const Dom *d = P->d;
 	int nb = f->blk.n;
 	Place *pl = &P->pl;
-	/* One allocation: nb + 1 ints each, 2 nb + 2 for the segments. */
-	int **arrs[] = {&pl->defst, &pl->candst, &pl->livest, &pl->def, &pl->use,
-	                &pl->cand, &pl->wl, &pl->stk, &pl->jup, &pl->sblk, &pl->key};
-	size_t na = sizeof arrs / sizeof *arrs, m = (size_t)nb + 1;
-	int *mem = aalloc(f->a, (na + 4) * m * sizeof(int));
-	for (size_t i = 0; i < na; i++)
-		*arrs[i] = mem + i * m;
-	pl->sstart = mem + na * m;
-	pl->sowner = mem + (na + 2) * m;
+	int **const arrs[] = {&pl->defst, &pl->candst, &pl->livest, &pl->def, &pl->use,
+	                      &pl->cand, &pl->wl, &pl->stk, &pl->jup, &pl->sblk, &pl->key};
+	aints_each(f->a, arrs, sizeof arrs / sizeof *arrs, (size_t)nb + 1);
+	int **const segs[] = {&pl->sstart, &pl->sowner}; /* at most 2 nb + 1 */
+	aints_each(f->a, segs, 2, 2 * (size_t)nb + 2);
 	pl->vstamp = pl->astamp = 0;
 	/* jup[b]: nearest join among b and its dominators, -1 if none.
 	 * Dominators come first in reverse post-order. */

@@ -154,6 +154,13 @@ void *aalloc(Arena *a, size_t n)
 	return memset(aalloc_raw(a, n), 0, n);
 }
 
+void aints_each(Arena *a, int **const arrs[], int k, size_t m)
+{
+	int *mem = aalloc(a, (size_t)k * m * sizeof(int));
+	for (int i = 0; i < k; i++)
+		*arrs[i] = mem + (size_t)i * m;
+}
+
 char *astrndup(Arena *a, const char *s, size_t n)
 {
 	char *d = aalloc(a, n + 1);

@@ -59,6 +59,10 @@ typedef struct Trace Trace; /* the core's log of its steps (below) */
 Arena *arena_new(void);
 void arena_free(Arena *a);
 void *aalloc(Arena *a, size_t n); /* zeroed, 16-byte aligned */
+/* k zeroed arrays of m ints each (m >= 1), in one allocation: *arrs[i]
+ * gets the i-th.  For a phase's per-block or per-variable tables, where
+ * a small function made dozens of allocations, each a call and a memset. */
+void aints_each(Arena *a, int **const arrs[], int k, size_t m);
 /* Not zeroed: for arrays written whole before any read (zeroing a large
  * function's value-sized tables cost a tenth of the promotion). */
 void *aalloc_raw(Arena *a, size_t n);

@@ -176,13 +176,9 @@ static void find_candidates(Prom *P)
 	}
 	P->varof = ints(P, P->nvarof, -1);
 	P->nvar = 0;
-	/* the per-variable arrays in one zeroed allocation */
-	int **arrs[] = {&P->vins, &P->vstat, &P->vtype, &P->reason, &P->path,
-	                &P->nload, &P->nstore};
-	size_t na = sizeof arrs / sizeof *arrs, m = (size_t)(n > 0 ? n : 1);
-	int *mem = ints(P, (int)(na * m), 0);
-	for (size_t i = 0; i < na; i++)
-		*arrs[i] = mem + i * m;
+	int **const arrs[] = {&P->vins, &P->vstat, &P->vtype, &P->reason, &P->path,
+	                      &P->nload, &P->nstore};
+	aints_each(f->a, arrs, sizeof arrs / sizeof *arrs, (size_t)(n > 0 ? n : 1));
 	P->other = aalloc(f->a, (size_t)n + 1);
 	/* At most one access per instruction: reserved once rather than
 	 * grown by doubling, which wrote each record about twice. */

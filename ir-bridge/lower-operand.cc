@@ -117,8 +117,7 @@ int lower_type_text(tree t, char *buf, size_t n, int depth)
 	case VOID_TYPE:
 		return (int)strlen(cat2(buf, n, "void", ""));
 	case INTEGER_TYPE: case ENUMERAL_TYPE: case BOOLEAN_TYPE: case OFFSET_TYPE:
-		if (n < 16)
-			return snprintf(buf, n, "i%d", (int)TYPE_PRECISION(t));
+		invariant(n >= 16); /* callers give 64 bytes or more */
 		buf[0] = 'i';
 		*put_uint(buf + 1, TYPE_PRECISION(t)) = 0;
 		return (int)strlen(buf);

@@ -72,6 +72,7 @@ def main():
         ("unstable without the plugin", lambda c: n(c, "unstable")),
         ("runs as without the plugin", lambda c: n(c, "ok") + n(c, "okfail")),
         ("  of which failing alike", lambda c: n(c, "okfail")),
+        ("not run: past the time limit alone", lambda c: n(c, "slow")),
         ("wrong runs", lambda c: n(c, "wrong")),
         ("compiler errors", lambda c: n(c, "error")),
         ("other diagnostics", lambda c: n(c, "diag")),

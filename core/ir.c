@@ -1,5 +1,5 @@
 /* ir.c - arena, functions, blocks, instructions, values. */
-#define _DEFAULT_SOURCE /* mmap, madvise */
+#define _GNU_SOURCE /* mmap, madvise, mremap */
 #include "m2r.h"
 
 #include <stdlib.h>
@@ -23,15 +23,18 @@ struct Chunk {
  * as much as the work itself. */
 #define HUGE_CHUNK ((size_t)2 << 20)
 
-static Chunk *chunk_new(size_t sz)
+/* own: for a growable table (agrow), mapped whatever its size, so
+ * that mremap can grow it without a copy. */
+static Chunk *chunk_new(size_t sz, int own)
 {
 	Chunk *c = NULL;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-	if (sizeof *c + sz >= HUGE_CHUNK) {
+	if (own || sizeof *c + sz >= HUGE_CHUNK) {
 		void *p = mmap(NULL, sizeof *c + sz, PROT_READ | PROT_WRITE,
 		               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (p != MAP_FAILED) {
-			madvise(p, sizeof *c + sz, MADV_HUGEPAGE);
+			if (sizeof *c + sz >= HUGE_CHUNK)
+				madvise(p, sizeof *c + sz, MADV_HUGEPAGE);
 			c = p;
 			c->mapped = 1;
 		}
@@ -59,6 +62,7 @@ static void chunk_free(Chunk *c)
 
 struct Arena {
 	Chunk *head;
+	Chunk *own;    /* chunks holding one growable table each (agrow) */
 	size_t bytes;
 };
 
@@ -102,7 +106,7 @@ void arena_warm(void)
 {
 	if (spare)
 		return;
-	Chunk *c = chunk_new(64 * 1024);
+	Chunk *c = chunk_new(64 * 1024, 0);
 	memset(c->mem, 0, c->size); /* fault its pages in now */
 	spare_put(c);
 }
@@ -111,7 +115,7 @@ void arena_warm(void)
 Arena *arena_new(void)
 {
 	Arena *a = xmalloc(sizeof *a);
-	a->head = NULL;
+	a->head = a->own = NULL;
 	a->bytes = 0;
 	return a;
 }
@@ -121,6 +125,10 @@ void arena_free(Arena *a)
 	if (!a)
 		return;
 	for (Chunk *c = a->head, *n; c; c = n) {
+		n = c->next;
+		spare_put(c);
+	}
+	for (Chunk *c = a->own, *n; c; c = n) {
 		n = c->next;
 		spare_put(c);
 	}
@@ -139,7 +147,7 @@ void *aalloc_raw(Arena *a, size_t n)
 		if (sz < n)
 			sz = n;
 		if (!(c = spare_take(sz)))
-			c = chunk_new(sz);
+			c = chunk_new(sz, 0);
 		c->next = a->head;
 		a->head = c;
 	}
@@ -147,6 +155,78 @@ void *aalloc_raw(Arena *a, size_t n)
 	c->used += n;
 	a->bytes += n;
 	return p;
+}
+
+/* Growable tables.  A large table (the instructions, the values) that
+ * grows by copying leaves its old copy in the arena, which frees
+ * nothing: the core's phis made the instruction table of a large
+ * function grow once more, and its old copy was a third of the
+ * memory.  From OWN_MIN bytes up a table gets a chunk of its own
+ * (Arena.own), which grows in place: mremap moves pages, not bytes,
+ * and nothing is left behind. */
+#define OWN_MIN ((size_t)256 << 10)
+
+static void *own_new(Arena *a, size_t n)
+{
+	Chunk *c = chunk_new(n, 1); /* not a spare: those are malloc's */
+	c->used = c->size;
+	c->next = a->own;
+	a->own = c;
+	a->bytes += n;
+	return c->mem;
+}
+
+/* The chunk of own table p, or NULL when p is not one. */
+static Chunk **own_of(Arena *a, const void *p)
+{
+	for (Chunk **q = &a->own; *q; q = &(*q)->next)
+		if ((*q)->mem == p)
+			return q;
+	return NULL;
+}
+
+static void *agrow(Arena *a, void *p, size_t old, size_t n)
+{
+	if (n < OWN_MIN) {
+		void *q = aalloc_raw(a, n);
+		if (old)
+			memcpy(q, p, old);
+		return q;
+	}
+	Chunk **q = old ? own_of(a, p) : NULL;
+	if (!q) {
+		void *r = own_new(a, n);
+		if (old)
+			memcpy(r, p, old);
+		return r;
+	}
+	Chunk *c = *q;
+	a->bytes += n - old;
+	if (n <= c->size)
+		return c->mem; /* a spare chunk larger than asked */
+	Chunk *g = NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	if (c->mapped) {
+		void *m = mremap(c, sizeof *c + c->size, sizeof *c + n, MREMAP_MAYMOVE);
+		if (m == MAP_FAILED)
+			die("out of memory (mremap of %zu bytes)", sizeof *c + n);
+		g = m;
+	}
+#endif
+	if (!g && !c->mapped) {
+		g = realloc(c, sizeof *c + n);
+		if (!g)
+			die("out of memory (%zu bytes)", sizeof *c + n);
+	}
+	if (!g) { /* mapped but no mremap: a new chunk and a copy */
+		g = chunk_new(n, 1);
+		memcpy(g->mem, c->mem, old);
+		g->next = c->next;
+		chunk_free(c);
+	}
+	g->size = g->used = n;
+	*q = g;
+	return g->mem;
 }
 
 void *aalloc(Arena *a, size_t n)
@@ -179,19 +259,14 @@ void vgrow_(Arena *a, void **v, int *cap, size_t elsz, int need)
 	int c = *cap ? *cap : 4;
 	while (c < need)
 		c *= 2;
-	void *n = aalloc_raw(a, (size_t)c * elsz); /* elements past .n are unread */
-	if (*cap)
-		memcpy(n, *v, (size_t)*cap * elsz);
-	*v = n;
+	/* elements past .n are unread: not zeroed */
+	*v = agrow(a, *v, (size_t)*cap * elsz, (size_t)c * elsz);
 	*cap = c;
 }
 
 void vgrow_exact_(Arena *a, void **v, int *cap, size_t elsz, int need)
 {
-	void *n = aalloc_raw(a, (size_t)need * elsz);
-	if (*cap)
-		memcpy(n, *v, (size_t)*cap * elsz);
-	*v = n;
+	*v = agrow(a, *v, (size_t)*cap * elsz, (size_t)need * elsz);
 	*cap = need;
 }
 
@@ -267,6 +342,27 @@ int fn_const(Fn *f, int type, const char *text)
 	return fn_val(f, VCONST, type, text);
 }
 
+/* n zeroed ints from the function's operand pool.  A new pool chunk
+ * (the old one's rest abandoned) is sized from what the function has
+ * so far, so that a large function makes few and a small one wastes
+ * little. */
+static inline int *pool_ints(Fn *f, int n)
+{
+	if (n > f->npool) {
+		int want = f->ins.n < 256 ? 256 : f->ins.n;
+		if (want < n)
+			want = n;
+		f->pool = aalloc_raw(f->a, (size_t)want * sizeof(int));
+		f->npool = want;
+	}
+	int *p = f->pool;
+	f->pool += n;
+	f->npool -= n;
+	for (int i = 0; i < n; i++) /* mostly one or two: no memset call */
+		p[i] = 0;
+	return p;
+}
+
 int fn_ins(Fn *f, int b, int op, int type, int nop, int nlab)
 {
 	Ins in;
@@ -276,9 +372,9 @@ int fn_ins(Fn *f, int b, int op, int type, int nop, int nlab)
 	in.type = type;
 	in.res = -1;
 	in.nop = nop;
-	in.ops = nop ? aalloc(f->a, (size_t)nop * sizeof(int)) : NULL;
+	in.ops = nop ? pool_ints(f, nop) : NULL;
 	in.nlab = nlab;
-	in.lab = nlab ? aalloc(f->a, (size_t)nlab * sizeof(int)) : NULL;
+	in.lab = nlab ? pool_ints(f, nlab) : NULL;
 	vpush(f->a, f->ins, in);
 	int id = f->ins.n - 1;
 	if (op == OALLOCA) /* promotion starts from them: no scan for them */

@@ -258,6 +258,8 @@ typedef struct Fn {
 	                      replacement of v or -1; values >= nfwd have none */
 	int undef, poison; /* the function's undef / poison values */
 	int line;          /* line of "define" */
+	int *pool, npool;  /* fn_ins's operand and label arrays are carved
+	                      from here: npool ints left at pool */
 } Fn;
 
 Fn *fn_new(const char *name);
@@ -268,7 +270,9 @@ int fn_blk(Fn *f, const char *name);             /* new block */
 int fn_val(Fn *f, int kind, int type, const char *name);
 int fn_const(Fn *f, int type, const char *text); /* new VCONST */
 /* Append an instruction to block b (b may be -1: not placed yet).
- * ops/lab arrays are allocated with the given sizes, filled by caller. */
+ * ops/lab arrays are allocated with the given sizes, zeroed, filled by
+ * the caller; they are carved from one pool per function (Fn.pool),
+ * packed: an arena allocation each rounded 4 or 8 bytes up to 16. */
 int fn_ins(Fn *f, int b, int op, int type, int nop, int nlab);
 /* Give instruction i a result value of type t and name (NULL: numbered). */
 int fn_res(Fn *f, int i, int t, const char *name);

@@ -304,21 +304,48 @@ static int lower_blocks(L *l)
 	return abnormal;
 }
 
+/* The instructions an operand of a statement may lower to: none for an
+ * SSA name or a constant (values), a load, store or escape for a
+ * variable or an address, two for a reference (an escape and an index,
+ * mostly).  By tree code alone: a look-up of the variable per operand
+ * cost as much as the estimate saves. */
+static long operand_cost(tree t)
+{
+	if (!t)
+		return 0;
+	switch (TREE_CODE(t)) {
+	case SSA_NAME: case INTEGER_CST: case REAL_CST: case STRING_CST:
+	case LABEL_DECL: case FUNCTION_DECL:
+		return 0;
+	case VAR_DECL: case PARM_DECL: case RESULT_DECL: case ADDR_EXPR:
+		return 1;
+	default:
+		return CONSTANT_CLASS_P(t) ? 0 : 2;
+	}
+}
+
 /* Room for the instructions and values lowering will make, estimated
- * from the GIMPLE (a statement makes at most a load per operand, its
- * operation and a store; a block its terminator): grown by doubling,
+ * from the GIMPLE (a statement: its operation and the accesses of its
+ * operands, operand_cost; a block: its terminator): grown by doubling,
  * the tables of a large function were copied a dozen times, a fifth of
  * the lowering, and the copies left behind were memory too.  A short
- * estimate only means doubling again. */
+ * estimate only means doubling again; a long one is memory nobody uses
+ * (a load and a store for every operand was twice the tables needed). */
 static void reserve_tables(L *l)
 {
 	Fn *f = l->f;
 	long n = 16; /* the entry's branch and head; made after the variables */
 	basic_block bb;
 	FOR_EACH_BB_FN(bb, l->fun) {
-		n += 2;
-		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
-			n += (long)gimple_num_ops(gsi_stmt(gsi)) + 2;
+		n += 1; /* a branch, when no statement ends the block */
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *g = gsi_stmt(gsi);
+			n += 1;
+			unsigned no = gimple_num_ops(g);
+			tree *op = no ? gimple_ops(g) : NULL;
+			for (unsigned k = 0; k < no; k++)
+				n += operand_cost(op[k]);
+		}
 	}
 	if (n > INT_MAX / 4)
 		return; /* absurd: let doubling fail loudly if it must */

@@ -29,7 +29,7 @@ void hash_init(Hash *t, Arena *a, int n)
 	t->n = 0;
 	t->cap = 0;
 	if (n) {
-		int cap = 16;
+		int cap = 8; /* 32-byte entries: a small function's tables stay small */
 		while (cap < 2 * n + 2)
 			cap *= 2;
 		t->e = aalloc(a, (size_t)cap * sizeof *t->e);
@@ -48,7 +48,7 @@ static int same(const HEnt *e, const void *k, int n, int aux, uint32_t h)
  * slot; old storage is abandoned in the arena, like a VEC's. */
 static void grow(Hash *t)
 {
-	int cap = t->cap ? 2 * t->cap : 64;
+	int cap = t->cap ? 2 * t->cap : 8;
 	HEnt *e = aalloc(t->a, (size_t)cap * sizeof *e);
 	for (int i = 0; i < t->cap; i++) {
 		if (!t->e[i].k)

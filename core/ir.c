@@ -343,13 +343,14 @@ int fn_const(Fn *f, int type, const char *text)
 }
 
 /* n zeroed ints from the function's operand pool.  A new pool chunk
- * (the old one's rest abandoned) is sized from what the function has
- * so far, so that a large function makes few and a small one wastes
- * little. */
+ * (the old one's rest abandoned) is sized from the instruction table
+ * (reserved up front by the bridge and the reader: about an operand and
+ * a half per instruction), so that a large function makes few and a
+ * small one wastes little. */
 static inline int *pool_ints(Fn *f, int n)
 {
 	if (n > f->npool) {
-		int want = f->ins.n < 256 ? 256 : f->ins.n;
+		int want = f->ins.cap < 64 ? 64 : f->ins.cap;
 		if (want < n)
 			want = n;
 		f->pool = aalloc_raw(f->a, (size_t)want * sizeof(int));

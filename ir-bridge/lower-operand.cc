@@ -160,7 +160,7 @@ int lower_type(L *l, tree t)
 	HEnt *e = NULL;
 	if (t) {
 		if (!l->types.a)
-			hash_init(&l->types, l->f->a, 16);
+			hash_init(&l->types, l->f->a, 3); /* a handful of types, mostly */
 		int found;
 		e = hash_ptr(&l->types, t, 0, &found);
 		if (found)

@@ -334,7 +334,15 @@ static long operand_cost(tree t)
 static void reserve_tables(L *l)
 {
 	Fn *f = l->f;
-	long n = 16; /* the entry's branch and head; made after the variables */
+	long n = 4; /* the entry's branch */
+	/* The variables: an alloca each, a store for a parameter. */
+	unsigned ix;
+	tree v;
+	FOR_EACH_LOCAL_DECL(l->fun, ix, v)
+		n += 1;
+	for (tree p = DECL_ARGUMENTS(l->fun->decl); p; p = DECL_CHAIN(p))
+		n += 2;
+	n += 2 * (l->fun->static_chain_decl != NULL_TREE) + 1; /* and the result */
 	basic_block bb;
 	FOR_EACH_BB_FN(bb, l->fun) {
 		n += 1; /* a branch, when no statement ends the block */
@@ -406,8 +414,8 @@ Bridge *bridge_lower(struct function *fun, int rewrite)
 	/* Entry: allocas, parameter stores, branch to the first block. */
 	l->blk = 0;
 	l->stmt = NULL;
-	make_vars(l);
 	reserve_tables(l);
+	make_vars(l);
 	make_head(l);
 	entry_branch(l);
 	if (lower_blocks(l))

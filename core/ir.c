@@ -393,6 +393,30 @@ int fn_res(Fn *f, int i, int t, const char *name)
 	return v;
 }
 
+void fn_setpos(Fn *f, int i, int line, int col)
+{
+	invariant(!f->pos.n || f->pos.v[f->pos.n - 1].ins < i);
+	Pos p = { i, line, col };
+	vpush(f->a, f->pos, p);
+}
+
+int fn_pos(const Fn *f, int i, int *line, int *col)
+{
+	int lo = 0, hi = f->pos.n;
+	while (lo < hi) {
+		int m = (lo + hi) / 2;
+		if (f->pos.v[m].ins < i)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	if (lo == f->pos.n || f->pos.v[lo].ins != i)
+		return 0;
+	*line = f->pos.v[lo].line;
+	*col = f->pos.v[lo].col;
+	return 1;
+}
+
 int val_res_slow(Fn *f, int v)
 {
 	if (!f->fwd || v < 0 || v >= f->nfwd)

@@ -178,11 +178,10 @@ enum ValKind {
 	VFWD,    /* reader only: referenced, not yet defined */
 };
 
-typedef struct Val { /* fields ordered to leave no padding: 32 bytes */
+typedef struct Val { /* 24 bytes: no positions (the reader keeps its own) */
 	uint8_t kind;
 	int type;         /* type id, -1 when unknown or untyped */
 	int ins;          /* VINS: defining instruction; VARG: index */
-	int line, col;    /* reader: first mention (for errors) */
 	int num;          /* number when unnamed, set by fn_number() */
 	const char *name; /* "x" for %x, NULL for an unnamed (numbered) value;
 	                     VCONST/VOPAQUE: the literal text as printed */
@@ -215,7 +214,7 @@ enum InsFlag {
 #define T_VAL '\001'
 #define T_LAB '\002'
 
-typedef struct Ins { /* fields ordered to leave no padding: 56 bytes */
+typedef struct Ins { /* 48 bytes; source positions are in Fn.pos */
 	uint8_t op, flags;
 	uint8_t reason;   /* alloca: non-promotion reason pinned by the
 	                     front end (enum Reason), 0 for none */
@@ -224,7 +223,6 @@ typedef struct Ins { /* fields ordered to leave no padding: 56 bytes */
 	                     ret: returned type or -1 */
 	int res;          /* result value or -1 */
 	int nop, nlab;    /* number of operands, of labels */
-	int line, col;    /* source position (reader: 1-based; bridge: any) */
 	int *ops;         /* operand value ids */
 	int *lab;         /* block ids (successors; phi: incoming blocks) */
 	const char *text; /* OGEN/OTERM: template.  Others: trailing text
@@ -243,6 +241,11 @@ typedef struct Blk {
 	                     named or not read (ba_add maps inum to num) */
 } Blk;
 
+/* The source position of an instruction (Fn.pos). */
+typedef struct Pos {
+	int ins, line, col; /* reader: 1-based; bridge: the variables' */
+} Pos;
+
 typedef struct Fn {
 	Arena *a;
 	const char *name;  /* "foo" for @foo */
@@ -260,6 +263,11 @@ typedef struct Fn {
 	int line;          /* line of "define" */
 	int *pool, npool;  /* fn_ins's operand and label arrays are carved
 	                      from here: npool ints left at pool */
+	VEC(Pos) pos;      /* source positions of the instructions that have
+	                      one (the reader's, the bridge's allocas), by
+	                      ascending Pos.ins: most instructions of the
+	                      plugin have none, and 8 bytes each in Ins were
+	                      a tenth of its memory */
 } Fn;
 
 Fn *fn_new(const char *name);
@@ -276,6 +284,10 @@ int fn_const(Fn *f, int type, const char *text); /* new VCONST */
 int fn_ins(Fn *f, int b, int op, int type, int nop, int nlab);
 /* Give instruction i a result value of type t and name (NULL: numbered). */
 int fn_res(Fn *f, int i, int t, const char *name);
+/* Record the source position of instruction i, which must be above every
+ * instruction given one so far; fn_pos finds it (0 when it has none). */
+void fn_setpos(Fn *f, int i, int line, int col);
+int fn_pos(const Fn *f, int i, int *line, int *col);
 
 /* Follow the forwarding table (with path compression).  Inline for the
  * common case, a value not forwarded: every phase reads operands so. */

@@ -186,8 +186,7 @@ static void make_vars(L *l)
 		char an[200];
 		cat2(an, sizeof an, bv.name, (bv.flags & VF_PARM) ? ".addr" : "");
 		l->vaddr[k] = fn_res(f, a, l->tptr, uniq(f, &names, an, bv.uid));
-		f->ins.v[a].line = bv.line;
-		f->ins.v[a].col = bv.col;
+		fn_setpos(f, a, bv.line, bv.col);
 		vpush(f->a, b->var, bv);
 	}
 	for (tree p = DECL_ARGUMENTS(fun->decl); p; p = DECL_CHAIN(p))

@@ -60,7 +60,9 @@ void report_from_stats(Fn *f, const Stats *st, const char *file, FnReport *r)
 		VarReport *v = &r->var[k];
 		const char *nm = var_name(f, vs, b, sizeof b);
 		v->name = astrndup(f->a, nm, strlen(nm));
-		v->line = f->ins.v[vs->alloca].line;
+		int col;
+		if (!fn_pos(f, vs->alloca, &v->line, &col))
+			v->line = 0;
 		v->ours = vs->path != P_NOT_PROMOTED;
 		v->reason = vs->reason;
 		v->path = vs->path;

@@ -102,8 +102,7 @@ int mkins(Parser *P, int op, int type, int line, int col)
 		memcpy(in->ops, P->ops.v, (size_t)P->ops.n * sizeof(int));
 	if (P->labs.n)
 		memcpy(in->lab, P->labs.v, (size_t)P->labs.n * sizeof(int));
-	in->line = line;
-	in->col = col;
+	fn_setpos(f, i, line, col);
 	return i;
 }
 

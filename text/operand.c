@@ -241,6 +241,17 @@ void set_name(Parser *P, const char **dst, const Tok *t)
 	*dst = t->isnum ? NULL : astrndup(P->f->a, t->s, (size_t)t->n);
 }
 
+void vpos_set(Parser *P, int v, int line, int col)
+{
+	if (v >= P->vpos.n) {
+		vreserve(P->sa, P->vpos, v + 1);
+		memset(P->vpos.v + P->vpos.n, 0, (size_t)(v + 1 - P->vpos.n) * sizeof(VPos));
+		P->vpos.n = v + 1;
+	}
+	P->vpos.v[v].line = line;
+	P->vpos.v[v].col = col;
+}
+
 /* A use of local value t with type `type` (-1: not stated). */
 int use_val(Parser *P, const Tok *t, int type)
 {
@@ -251,8 +262,7 @@ int use_val(Parser *P, const Tok *t, int type)
 		int v = fn_val(f, VFWD, type, NULL);
 		Val *x = &f->val.v[v];
 		set_name(P, &x->name, t);
-		x->line = t->line;
-		x->col = t->col;
+		vpos_set(P, v, t->line, t->col);
 		x->num = t->isnum ? (int)t->num : -1;
 		e->kind = N_VAL;
 		e->val = v;
@@ -304,8 +314,7 @@ void def_val(Parser *P, const Tok *t, int ins, int type)
 		int v = fn_res(f, ins, type, NULL);
 		Val *x = &f->val.v[v];
 		set_name(P, &x->name, t);
-		x->line = t->line;
-		x->col = t->col;
+		vpos_set(P, v, t->line, t->col);
 		e->kind = N_VAL;
 		e->val = v;
 		return;
@@ -320,7 +329,8 @@ void def_val(Parser *P, const Tok *t, int ins, int type)
 		failat(P, t->line, t->col, "redefinition of '%s'", tokname(P, t));
 	if (type >= 0 && x->type >= 0 && x->type != type)
 		failat(P, t->line, t->col, "'%s' defined with type '%s' but used with type '%s' at %d:%d",
-		       tokname(P, t), fn_typestr(f, type), fn_typestr(f, x->type), x->line, x->col);
+		       tokname(P, t), fn_typestr(f, type), fn_typestr(f, x->type),
+		       vpos_of(P, e->val).line, vpos_of(P, e->val).col);
 	x->kind = VINS;
 	x->ins = ins;
 	if (type >= 0)

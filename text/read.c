@@ -79,7 +79,7 @@ static int new_block(Parser *P, const Tok *t, int line)
 		if (x->kind != VFWD)
 			failat(P, t->line, t->col, "redefinition of '%s'", tokname(P, t));
 		failat(P, t->line, t->col, "'%s' defined as a label but used as a value at %d:%d",
-		       tokname(P, t), x->line, x->col);
+		       tokname(P, t), vpos_of(P, e->val).line, vpos_of(P, e->val).col);
 	}
 	if (found && e->kind == N_BLK)
 		failat(P, t->line, t->col, "redefinition of '%s'", tokname(P, t));
@@ -303,8 +303,7 @@ static void header(Parser *P)
 			e->kind = N_VAL;
 			e->val = v;
 			set_name(P, &f->val.v[v].name, &nm);
-			f->val.v[v].line = nm.line;
-			f->val.v[v].col = nm.col;
+			vpos_set(P, v, nm.line, nm.col);
 			f->val.v[v].num = nm.isnum ? (int)nm.num : -1;
 			sb_putc(P, T_VAL);
 		} else {
@@ -312,8 +311,7 @@ static void header(Parser *P)
 			sb_puts(P, " \001");
 			copied = last;
 			f->val.v[v].num = (int)P->nextnum++;
-			f->val.v[v].line = P->line;
-			f->val.v[v].col = colof(P, last);
+			vpos_set(P, v, P->line, colof(P, last));
 		}
 	}
 	P->depth--;
@@ -358,14 +356,15 @@ static void check_undefined(Parser *P)
 	}
 	for (int v = 0; v < f->val.n; v++) {
 		Val *x = &f->val.v[v];
-		if (x->kind == VFWD && (!what || x->line < line || (x->line == line && x->col < col))) {
+		VPos xp = vpos_of(P, v);
+		if (x->kind == VFWD && (!what || xp.line < line || (xp.line == line && xp.col < col))) {
 			char num[32];
 			snprintf(num, sizeof num, "%d", x->num);
 			const char *s = x->name ? x->name : num;
 			what = "value";
 			name = shown(P, "%", s, (int)strlen(s));
-			line = x->line;
-			col = x->col;
+			line = xp.line;
+			col = xp.col;
 		}
 	}
 	if (what)

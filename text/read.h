@@ -30,6 +30,12 @@ typedef struct Pend {
 	Tok t;          /* first use */
 } Pend;
 
+/* Where a value was first mentioned, for errors (the core's Val has no
+ * position: the plugin never needs one). */
+typedef struct VPos {
+	int line, col;
+} VPos;
+
 typedef struct Parser {
 	Reader *r;
 	Fn *f;
@@ -41,6 +47,7 @@ typedef struct Parser {
 	VEC(char) sb;       /* text being built: types, templates */
 	VEC(int) ops, labs;
 	VEC(Pend) pend;
+	VEC(VPos) vpos;     /* by value id; {0, 0} when none was recorded */
 	long nextnum;       /* next number for an unnamed value or block */
 	int cur;            /* current block, -1 before the first */
 	int term, nonphi;   /* current block: terminated, has a non-phi */
@@ -133,6 +140,13 @@ int parse_type(Parser *P);
 HEnt *name_get(Parser *P, const Tok *t, int *found);
 void set_name(Parser *P, const char **dst, const Tok *t);
 int use_val(Parser *P, const Tok *t, int type);
+/* Record value v's position; vpos_of reads it back. */
+void vpos_set(Parser *P, int v, int line, int col);
+static inline VPos vpos_of(const Parser *P, int v)
+{
+	VPos none = { 0, 0 };
+	return v < P->vpos.n ? P->vpos.v[v] : none;
+}
 int use_lab(Parser *P, const Tok *t, int branch);
 void def_val(Parser *P, const Tok *t, int ins, int type);
 void check_num(Parser *P, const Tok *t, const char *what);

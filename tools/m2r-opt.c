@@ -236,10 +236,10 @@ static char *slurp(const char *path, size_t *len)
 static void verify_error(const char *file, Fn *f, int where, const char *what,
                          const char *msg)
 {
-	int line = f->line, col = 1;
-	if (where >= 0 && f->ins.v[where].line > 0) {
-		line = f->ins.v[where].line;
-		col = f->ins.v[where].col > 0 ? f->ins.v[where].col : 1;
+	int line = f->line, col = 1, l, c;
+	if (where >= 0 && fn_pos(f, where, &l, &c) && l > 0) {
+		line = l;
+		col = c > 0 ? c : 1;
 	}
 	fprintf(stderr, "%s:%d:%d: error: %s @%s: %s\n", file, line, col, what, f->name, msg);
 }

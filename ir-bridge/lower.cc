@@ -210,6 +210,7 @@ static void make_blocks(L *l)
 	 * hold: the core's entry and the chain's blocks fit in it. */
 	int nblk = n_basic_blocks_for_fn(fun);
 	b->bb_of_blk = (int *)aalloc(f->a, (size_t)(nblk + 1) * sizeof(int));
+	vreserve_exact(f->a, f->blk, f->blk.n + nblk); /* no copies left behind */
 	fn_blk(f, "entry");
 	b->bb_of_blk[0] = -1;
 	basic_block bb;
@@ -344,7 +345,9 @@ static void reserve_tables(L *l)
 	n += 2 * (l->fun->static_chain_decl != NULL_TREE) + 1; /* and the result */
 	basic_block bb;
 	FOR_EACH_BB_FN(bb, l->fun) {
-		n += 1; /* a branch, when no statement ends the block */
+		gimple *last = last_stmt(bb);
+		if (!last || !is_ctrl_stmt(last))
+			n += 1; /* the branch the bridge adds */
 		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple *g = gsi_stmt(gsi);
 			n += 1;

@@ -55,6 +55,7 @@ void cfg_build(Fn *f)
 	}
 
 	int *succ = aalloc(f->a, (ne ? ne : 1) * sizeof(int));
+	int *sslot = aalloc(f->a, (ne ? ne : 1) * sizeof(int));
 	int *pred = aalloc(f->a, (ne ? ne : 1) * sizeof(int));
 
 	/* Carve the two edge arrays into per-block slices.  npred is reset
@@ -62,6 +63,7 @@ void cfg_build(Fn *f)
 	size_t so = 0, po = 0;
 	for (int b = 0; b < n; b++) {
 		blk[b].succ = succ + so;
+		blk[b].sslot = sslot + so;
 		blk[b].pred = pred + po;
 		so += (size_t)blk[b].nsucc;
 		po += (size_t)blk[b].npred;
@@ -79,6 +81,11 @@ void cfg_build(Fn *f)
 		int k = 0;
 		for (int i = 0; i < t->nlab; i++) {
 			int s = t->lab[i];
+			/* b's edges to s are adjacent in s's list: the first */
+			int j = blk[s].npred;
+			while (j > 0 && blk[s].pred[j - 1] == b)
+				j--;
+			blk[b].sslot[k] = j;
 			blk[b].succ[k++] = s;
 			blk[s].pred[blk[s].npred++] = b;
 		}

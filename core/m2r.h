@@ -234,6 +234,9 @@ typedef struct Blk {
 	const char *name; /* label without '%', NULL when numbered */
 	VEC(int) ins;
 	int *succ, nsucc; /* CFG, filled by cfg_build(); duplicates kept */
+	int *sslot;       /* sslot[k]: the first slot of this block in the
+	                     pred list of succ[k], which is the operand of its
+	                     phis for that edge (no search per edge) */
 	int *pred, npred; /* one entry per incoming edge, in a fixed order */
 	int line;
 	int num;          /* number when unnamed, set by fn_number() */

@@ -451,7 +451,10 @@ static void index_phis(Prom *P)
 		P->bphioff[b + 1] += P->bphioff[b];
 	int *fill = ints(P, nb, 0);
 	for (int p = 0; p < P->phi.n; p++) { /* phis were made var by var */
-		int b = f->ins.v[P->phi.v[p]].blk;
+		const Ins *in = &f->ins.v[P->phi.v[p]];
+		int b = in->blk;
+		/* renaming fills a block's phis through its pred list */
+		invariant(in->lab == f->blk.v[b].pred && in->nlab == f->blk.v[b].npred);
 		P->bphi[P->bphioff[b] + fill[b]++] = p;
 	}
 }

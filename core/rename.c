@@ -5,33 +5,35 @@
  * being walked; changes are logged (var, old value) and undone when the
  * walk backs up to a sibling edge, so no state is copied per successor.
  * Every block is visited once, every edge once: O(instructions + edges
- * + phi operands * log(preds)).
+ * + phi operands).
  */
 #include "promote.h"
 
 #include <string.h>
 
-typedef struct { int blk, pred, mark; } Item;
+typedef struct { int blk, pred, mark, slot; } Item; /* slot: Blk.sslot */
 typedef struct { int var, old; } Undo;
 
-/* One entry per edge: a duplicate edge fills each of its slots. */
-static void fill_phis(Prom *P, int b, int p, const int *cur)
+/* One entry per edge: a duplicate edge fills each of its slots, the
+ * first of which is j0 (Blk.sslot). */
+static void fill_phis(Prom *P, int b, int p, int j0, const int *cur)
 {
 	Fn *f = P->f;
 	if (P->bphioff[b] == P->bphioff[b + 1])
 		return;
-	/* Every new phi of b has b's predecessors as its labels (make_phi
-	 * shares the array): p's slots are found once, not once per phi
-	 * (a switch's join has a phi per variable and an edge per case). */
-	const Ins *first = &f->ins.v[P->phi.v[P->bphi[P->bphioff[b]]]];
-	int j0 = phi_slot(first, p), j1 = j0;
-	while (j1 < first->nlab && first->lab[j1] == p)
+	/* Every new phi of b has b's pred list as its labels (make_phi
+	 * shares the array; index_phis checks it): p's slots are found
+	 * once, not once per phi (a switch's join has a phi per variable
+	 * and an edge per case). */
+	const Blk *bk = &f->blk.v[b];
+	invariant(j0 < bk->npred && bk->pred[j0] == p && (j0 == 0 || bk->pred[j0 - 1] != p));
+	int j1 = j0;
+	while (j1 < bk->npred && bk->pred[j1] == p)
 		j1++;
 	for (int k = P->bphioff[b]; k < P->bphioff[b + 1]; k++) {
 		int ph = P->bphi[k];
 		Ins *in = &f->ins.v[P->phi.v[ph]];
 		int x = P->phivar.v[ph];
-		invariant(in->lab == first->lab);
 		for (int j = j0; j < j1; j++)
 			in->ops[j] = cur[x];
 		if (P->o->trace)
@@ -59,7 +61,7 @@ void rename_vars(Prom *P)
 	memset(pushed, 0xff, (size_t)(nb + 1) * sizeof(int));
 	VEC(Undo) log = {0};
 	VEC(Item) wl = {0};
-	Item start = {0, -1, 0};
+	Item start = {0, -1, 0, -1};
 	vpush(f->a, wl, start);
 
 	while (wl.n) {
@@ -76,7 +78,7 @@ void rename_vars(Prom *P)
 		if (tr && it.pred >= 0 && seen[b])
 			trace_ev(f, tr, TR_EDGE, -1, it.pred, b, -1, -1);
 		if (it.pred >= 0)
-			fill_phis(P, b, it.pred, cur);
+			fill_phis(P, b, it.pred, it.slot, cur);
 		if (seen[b])
 			continue;
 		seen[b] = 1;
@@ -125,7 +127,7 @@ void rename_vars(Prom *P)
 			int q = pushed[s];
 			if (q >= first && q < wl.n && wl.v[q].blk == s)
 				wl.v[q].blk = -1; /* a later edge to s */
-			Item n = {s, b, mark};
+			Item n = {s, b, mark, bk->sslot[j]};
 			pushed[s] = wl.n;
 			vpush(f->a, wl, n);
 		}

@@ -241,6 +241,13 @@ void aints_each(Arena *a, int **const arrs[], int k, size_t m)
 		*arrs[i] = mem + (size_t)i * m;
 }
 
+void aints_each_raw(Arena *a, int **const arrs[], int k, size_t m)
+{
+	int *mem = aalloc_raw(a, (size_t)k * m * sizeof(int));
+	for (int i = 0; i < k; i++)
+		*arrs[i] = mem + (size_t)i * m;
+}
+
 char *astrndup(Arena *a, const char *s, size_t n)
 {
 	char *d = aalloc(a, n + 1);

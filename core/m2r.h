@@ -63,6 +63,8 @@ void *aalloc(Arena *a, size_t n); /* zeroed, 16-byte aligned */
  * gets the i-th.  For a phase's per-block or per-variable tables, where
  * a small function made dozens of allocations, each a call and a memset. */
 void aints_each(Arena *a, int **const arrs[], int k, size_t m);
+/* The same, not zeroed: for stacks and lists written before read. */
+void aints_each_raw(Arena *a, int **const arrs[], int k, size_t m);
 /* Not zeroed: for arrays written whole before any read (zeroing a large
  * function's value-sized tables cost a tenth of the promotion). */
 void *aalloc_raw(Arena *a, size_t n);

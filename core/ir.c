@@ -250,7 +250,7 @@ void aints_each_raw(Arena *a, int **const arrs[], int k, size_t m)
 
 char *astrndup(Arena *a, const char *s, size_t n)
 {
-	char *d = aalloc(a, n + 1);
+	char *d = aalloc_raw(a, n + 1); /* every byte written */
 	memcpy(d, s, n);
 	d[n] = 0;
 	return d;
@@ -333,15 +333,12 @@ int fn_blk(Fn *f, const char *name)
 
 int fn_val(Fn *f, int kind, int type, const char *name)
 {
-	Val v;
-	memset(&v, 0, sizeof v);
-	v.kind = (uint8_t)kind;
-	v.type = type;
-	v.ins = -1;
-	v.num = -1;
-	v.name = name ? astrndup(f->a, name, strlen(name)) : NULL;
-	vpush(f->a, f->val, v);
-	return f->val.n - 1;
+	const char *nm = name ? astrndup(f->a, name, strlen(name)) : NULL;
+	vreserve(f->a, f->val, f->val.n + 1);
+	int id = f->val.n++;
+	f->val.v[id] = (Val){ .kind = (uint8_t)kind, .type = type, .ins = -1, .num = -1,
+	                      .name = nm }; /* in place: no copy of the record */
+	return id;
 }
 
 int fn_const(Fn *f, int type, const char *text)
@@ -366,25 +363,25 @@ static inline int *pool_ints(Fn *f, int n)
 	int *p = f->pool;
 	f->pool += n;
 	f->npool -= n;
-	for (int i = 0; i < n; i++) /* mostly one or two: no memset call */
-		p[i] = 0;
+	if (n <= 2) { /* most: a load's one, a store's two; no memset call */
+		p[0] = 0;
+		p[n - 1] = 0;
+	} else
+		memset(p, 0, (size_t)n * sizeof(int));
 	return p;
 }
 
 int fn_ins(Fn *f, int b, int op, int type, int nop, int nlab)
 {
-	Ins in;
-	memset(&in, 0, sizeof in);
-	in.op = (uint8_t)op;
-	in.blk = b;
-	in.type = type;
-	in.res = -1;
-	in.nop = nop;
-	in.ops = nop ? pool_ints(f, nop) : NULL;
-	in.nlab = nlab;
-	in.lab = nlab ? pool_ints(f, nlab) : NULL;
-	vpush(f->a, f->ins, in);
-	int id = f->ins.n - 1;
+	vreserve(f->a, f->ins, f->ins.n + 1);
+	int id = f->ins.n++;
+	Ins *in = &f->ins.v[id]; /* made in place: no copy of the record */
+	*in = (Ins){ .op = (uint8_t)op, .blk = b, .type = type, .res = -1,
+	             .nop = nop, .nlab = nlab };
+	if (nop)
+		in->ops = pool_ints(f, nop);
+	if (nlab)
+		in->lab = pool_ints(f, nlab);
 	if (op == OALLOCA) /* promotion starts from them: no scan for them */
 		vpush(f->a, f->allocas, id);
 	if (b >= 0)

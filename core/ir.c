@@ -203,7 +203,7 @@ static void *agrow(Arena *a, void *p, size_t old, size_t n)
 	Chunk *c = *q;
 	a->bytes += n - old;
 	if (n <= c->size)
-		return c->mem; /* a spare chunk larger than asked */
+		return c->mem; /* tables only grow: not reached, but harmless */
 	Chunk *g = NULL;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
 	if (c->mapped) {

@@ -234,18 +234,17 @@ void *aalloc(Arena *a, size_t n)
 	return memset(aalloc_raw(a, n), 0, n);
 }
 
-void aints_each(Arena *a, int **const arrs[], int k, size_t m)
-{
-	int *mem = aalloc(a, (size_t)k * m * sizeof(int));
-	for (int i = 0; i < k; i++)
-		*arrs[i] = mem + (size_t)i * m;
-}
-
 void aints_each_raw(Arena *a, int **const arrs[], int k, size_t m)
 {
 	int *mem = aalloc_raw(a, (size_t)k * m * sizeof(int));
 	for (int i = 0; i < k; i++)
 		*arrs[i] = mem + (size_t)i * m;
+}
+
+void aints_each(Arena *a, int **const arrs[], int k, size_t m)
+{
+	aints_each_raw(a, arrs, k, m);
+	memset(*arrs[0], 0, (size_t)k * m * sizeof(int)); /* arrs[0] is the start */
 }
 
 char *astrndup(Arena *a, const char *s, size_t n)

@@ -125,13 +125,12 @@ static void param(L *l, Hash *names, tree p)
 	emit_store(l, k, x);
 }
 
-/* Collect the variables (DECL_UID order) and make their allocas and the
- * parameter stores in core block 0. */
-static void make_vars(L *l)
+/* The variables, in DECL_UID order (duplicates adjacent): *np of them,
+ * *nparam the parameters among them (the static chain included). */
+static tree *collect_vars(L *l, int *np, int *nparam)
 {
 	struct function *fun = l->fun;
 	Fn *f = l->f;
-	Bridge *b = l->b;
 	int n = 0, cap = 16;
 	tree *d = (tree *)aalloc(f->a, (size_t)cap * sizeof(tree));
 	unsigned ix;
@@ -141,17 +140,30 @@ static void make_vars(L *l)
 	FOR_EACH_LOCAL_DECL(fun, ix, v)
 		if (VAR_P(v) && !is_global_var(v))
 			ADD(v);
+	int n0 = n;
 	for (tree p = DECL_ARGUMENTS(fun->decl); p; p = DECL_CHAIN(p))
 		ADD(p);
 	/* The static chain of a nested function (CHAIN.N) is a parameter
 	 * outside DECL_ARGUMENTS, and a register GCC renames. */
 	if (fun->static_chain_decl)
 		ADD(fun->static_chain_decl);
+	*nparam = n - n0;
 	tree res = DECL_RESULT(fun->decl);
 	if (res && !VOID_TYPE_P(TREE_TYPE(res)))
 		ADD(res);
 #undef ADD
 	qsort(d, (size_t)n, sizeof(tree), by_uid);
+	*np = n;
+	return d;
+}
+
+/* Make the variables d[0..n) (collect_vars), their allocas and the
+ * parameter stores in core block 0. */
+static void make_vars(L *l, tree *d, int n)
+{
+	struct function *fun = l->fun;
+	Fn *f = l->f;
+	Bridge *b = l->b;
 	pm_init(f->a, &l->decl, n);
 	l->vtype = (int *)aalloc(f->a, (size_t)(n + 1) * sizeof(int));
 	l->vaddr = (int *)aalloc(f->a, (size_t)(n + 1) * sizeof(int));
@@ -331,18 +343,14 @@ static long operand_cost(tree t)
  * the lowering, and the copies left behind were memory too.  A short
  * estimate only means doubling again; a long one is memory nobody uses
  * (a load and a store for every operand was twice the tables needed). */
-static void reserve_tables(L *l)
+static void reserve_tables(L *l, int nvar, int nparam)
 {
 	Fn *f = l->f;
-	long n = 4; /* the entry's branch */
-	/* The variables: an alloca each, a store for a parameter. */
-	unsigned ix;
-	tree v;
-	FOR_EACH_LOCAL_DECL(l->fun, ix, v)
-		n += 1;
-	for (tree p = DECL_ARGUMENTS(l->fun->decl); p; p = DECL_CHAIN(p))
-		n += 2;
-	n += 2 * (l->fun->static_chain_decl != NULL_TREE) + 1; /* and the result */
+	/* The entry's branch, an alloca per variable, a store per parameter,
+	 * and room for a few of the phis the core adds: a small function's
+	 * tables too short for its phis are copied whole, the old copies
+	 * left in the arena. */
+	long n = 1 + (long)nvar + nparam + 4;
 	basic_block bb;
 	FOR_EACH_BB_FN(bb, l->fun) {
 		gimple *last = last_stmt(bb);
@@ -416,8 +424,10 @@ Bridge *bridge_lower(struct function *fun, int rewrite)
 	/* Entry: allocas, parameter stores, branch to the first block. */
 	l->blk = 0;
 	l->stmt = NULL;
-	reserve_tables(l);
-	make_vars(l);
+	int nvar, nparam;
+	tree *vars = collect_vars(l, &nvar, &nparam);
+	reserve_tables(l, nvar, nparam);
+	make_vars(l, vars, nvar);
 	make_head(l);
 	entry_branch(l);
 	if (lower_blocks(l))

@@ -295,12 +295,17 @@ void fn_setpos(Fn *f, int i, int line, int col);
 int fn_pos(const Fn *f, int i, int *line, int *col);
 
 /* Follow the forwarding table (with path compression).  Inline for the
- * common case, a value not forwarded: every phase reads operands so. */
+ * common cases, a value not forwarded and one forwarded once (a load to
+ * the stored value; compression leaves every chain so): every phase
+ * reads operands so. */
 int val_res_slow(Fn *f, int v);
 static inline int val_res(Fn *f, int v)
 {
 	if (v < 0 || v >= f->nfwd || f->fwd[v] < 0)
 		return v;
+	int r = f->fwd[v];
+	if (r >= f->nfwd || f->fwd[r] < 0)
+		return r;
 	return val_res_slow(f, v);
 }
 static inline Ins *term_of(Fn *f, int b)

@@ -41,6 +41,8 @@ typedef struct Raise {
 	tree *name;       /* value -> its SSA name, once made */
 	const VarStat **vs; /* variable -> the core's record */
 	char *seen;       /* GCC bb index -> walked */
+	char *special;    /* GCC bb index -> has an EH or abnormal successor
+	                     edge (beyond_own_edge's question is moot else) */
 	PMap decls;       /* decl of a variable renamed here -> variable */
 	VEC(gphi *) phis; /* made here (their uid holds the core phi) */
 } Raise;
@@ -89,7 +91,10 @@ static int beyond_own_edge(Raise *r, int v, basic_block use, edge from)
 	gimple *g = (gimple *)r->b->site[f->val.v[v].ins].stmt;
 	if (sb <= 0 || !g)
 		return 0;
-	basic_block b = BASIC_BLOCK_FOR_FN(r->fun, r->b->bb_of_blk[sb]);
+	int bi = r->b->bb_of_blk[sb];
+	if (bi < 0 || !r->special[bi])
+		return 0;
+	basic_block b = BASIC_BLOCK_FOR_FN(r->fun, bi);
 	if (g != last_stmt(b) || !stmt_ends_bb_p(g))
 		return 0;
 	basic_block normal = NULL;
@@ -320,6 +325,25 @@ static void debug_stmt(Raise *r, gimple *g)
 		gimple_debug_bind_reset_value(g);
 }
 
+/* The operand slot, in the phis of GCC block dest, of the edge from
+ * core block kb that is GCC's succs[idx]: the core's successors are
+ * GCC's edges in order (the lowering's terminators), and cfg_build
+ * recorded each one's slot (Blk.sslot).  -1 when the core's edge is not
+ * found there; the caller then searches the phi's labels. */
+static int edge_slot(Raise *r, int kb, unsigned idx, basic_block dest)
+{
+	if (kb < 0)
+		return -1;
+	const Blk *bk = &r->f->blk.v[kb];
+	int kd = dest->index < r->b->nbb ? r->b->blk_of_bb[dest->index] : -1;
+	if (idx < (unsigned)bk->nsucc && bk->succ[idx] == kd)
+		return bk->sslot[idx];
+	for (int s = 0; s < bk->nsucc; s++)
+		if (bk->succ[s] == kd)
+			return bk->sslot[s];
+	return -1;
+}
+
 /* 2. One block of the walk. */
 static void raise_block(Raise *r, basic_block bb)
 {
@@ -373,12 +397,16 @@ static void raise_block(Raise *r, basic_block bb)
 	edge e;
 	edge_iterator ei;
 	FOR_EACH_EDGE(e, ei, bb->succs) {
-		for (gphi_iterator pi = gsi_start_phis(e->dest); !gsi_end_p(pi); gsi_next(&pi)) {
+		gphi_iterator pi = gsi_start_phis(e->dest);
+		if (gsi_end_p(pi))
+			continue;
+		int j = edge_slot(r, kb, ei.index, e->dest);
+		for (; !gsi_end_p(pi); gsi_next(&pi)) {
 			gphi *phi = pi.phi();
 			const Ins *in = &f->ins.v[gimple_uid(phi)];
-			/* a binary search, not a scan per edge: a switch's
-			 * join has thousands of edges */
-			int k = r->owner[in->res], v = f->poison, j = phi_slot(in, kb);
+			int k = r->owner[in->res], v = f->poison;
+			if (j < 0 || j >= in->nlab || in->lab[j] != kb)
+				j = phi_slot(in, kb); /* a binary search: not per scan */
 			if (j < in->nlab && in->lab[j] == kb)
 				v = in->ops[j];
 			tree t = value_name(r, k, v);
@@ -468,6 +496,15 @@ int bridge_rewrite(Bridge *b, struct function *fun, const Stats *st)
 	r.mine = (char *)aalloc(f->a, (size_t)nk + 1);
 	r.vs = (const VarStat **)aalloc(f->a, (size_t)(nk + 1) * sizeof *r.vs);
 	r.seen = (char *)aalloc(f->a, (size_t)last_basic_block_for_fn(fun) + 1);
+	r.special = (char *)aalloc(f->a, (size_t)last_basic_block_for_fn(fun) + 1);
+	basic_block sb;
+	FOR_EACH_BB_FN(sb, fun) {
+		edge e;
+		edge_iterator ei;
+		FOR_EACH_EDGE(e, ei, sb->succs)
+			if (e->flags & (EDGE_EH | EDGE_ABNORMAL))
+				r.special[sb->index] = 1;
+	}
 	for (int k = 0; k < nk; k++) {
 		const Ins *a = &f->ins.v[b->var.v[k].alloca];
 		if (a->res >= 0)

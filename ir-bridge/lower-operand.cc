@@ -36,21 +36,11 @@ void bridge_init(void)
 }
 
 /* A generic operation (or terminator) with text "<what>" followed by
- * one T_VAL per operand; the operands are the pending list l->ops.
- * code: what "what" names, for the hot statements (GEN_ASSIGN or
- * GEN_COND with the tree code, else GEN_OTHER): with the operand and
- * label counts it finds the template in the memo, so that most
- * statements neither build nor hash it. */
-int emit_gen_code(L *l, int op, const char *what, int nlab, int code)
+ * one T_VAL per operand and a T_LAB per label; the operands are the
+ * pending list l->ops.  key (0: none) is the memo's key, h its slot. */
+static int emit_tmpl(L *l, int op, const char *what, int nlab, unsigned key, unsigned h)
 {
 	int nop = l->ops.n;
-	unsigned key = 0, h = 0;
-	if (code != GEN_OTHER && nop < 256 && nlab < 256) {
-		key = (unsigned)code << 16 | (unsigned)nop << 8 | (unsigned)nlab;
-		h = (key ^ key >> 7 ^ key >> 16) & 255;
-		if (T.tkey[h].key == key)
-			return emit_text(l, op, T.tkey[h].t, nlab);
-	}
 	size_t wl = strlen(what);
 	size_t need = wl + (size_t)nop * 3 + (size_t)nlab * 3 + 4;
 	char sbuf[256];
@@ -91,7 +81,27 @@ int emit_gen_code(L *l, int op, const char *what, int nlab, int code)
 
 int emit_gen(L *l, int op, const char *what, int nlab)
 {
-	return emit_gen_code(l, op, what, nlab, GEN_OTHER);
+	return emit_tmpl(l, op, what, nlab, 0, 0);
+}
+
+/* The hot statements' operations, "assign <tree code>" (GEN_ASSIGN |
+ * code) and "cond <tree code>" (GEN_COND | code): with the operand and
+ * label counts the code finds the template in the memo, so that most
+ * statements neither build nor hash it. */
+int emit_gen_code(L *l, int op, int nlab, int code)
+{
+	int nop = l->ops.n;
+	unsigned key = 0, h = 0;
+	if (nop < 256 && nlab < 256) {
+		key = (unsigned)code << 16 | (unsigned)nop << 8 | (unsigned)nlab;
+		h = (key ^ key >> 7 ^ key >> 16) & 255;
+		if (T.tkey[h].key == key)
+			return emit_text(l, op, T.tkey[h].t, nlab);
+	}
+	char w[96];
+	cat2(w, sizeof w, (code & GEN_COND) ? "cond " : "assign ",
+	     get_tree_code_name((tree_code)(code & (GEN_ASSIGN - 1))));
+	return emit_tmpl(l, op, w, nlab, key, h);
 }
 
 /* The operation with template t, the pending operands and nlab labels. */

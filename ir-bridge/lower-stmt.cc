@@ -79,10 +79,8 @@ static void lower_assign(L *l, gassign *g)
 		emit_store(l, k, v); /* a plain copy: clang stores the loaded value */
 		return;
 	}
-	char t[96];
 	l->slot = -1;
-	int i = emit_gen_code(l, OGEN, cat2(t, sizeof t, "assign ", get_tree_code_name(rc)), 0,
-	                      GEN_ASSIGN | rc);
+	int i = emit_gen_code(l, OGEN, 0, GEN_ASSIGN | rc);
 	if (k >= 0) {
 		int r = fn_res(l->f, i, l->vtype[k], NULL);
 		l->slot = 0;
@@ -262,10 +260,8 @@ static void terminate(L *l, basic_block bb, gimple *ctl)
 	if (ctl && (l->ops.n || nl != 1)) {
 		const char *what = code_name(ctl);
 		if (gimple_code(ctl) == GIMPLE_COND) {
-			char t[80];
 			tree_code cc = gimple_cond_code(as_a<gcond *>(ctl));
-			i = emit_gen_code(l, OTERM, cat2(t, sizeof t, "cond ", get_tree_code_name(cc)),
-			                  nl, GEN_COND | cc);
+			i = emit_gen_code(l, OTERM, nl, GEN_COND | cc);
 		} else
 			i = emit_gen(l, OTERM, what, nl);
 	} else {

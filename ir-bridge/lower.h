@@ -99,11 +99,11 @@ int lower_type(L *l, tree t);
 /* A generic operation or terminator "<what> %v, ... [labels]" on the
  * pending operands l->ops (which it empties). */
 int emit_gen(L *l, int op, const char *what, int nlab);
-/* The same, what being "assign <code>" (GEN_ASSIGN | code) or "cond
- * <code>" (GEN_COND | code): the template is found by the code. */
-enum { GEN_OTHER = 0, GEN_ASSIGN = 1 << 12, GEN_COND = 2 << 12 };
+/* The same for "assign <code>" (GEN_ASSIGN | code) and "cond <code>"
+ * (GEN_COND | code): the template is found by the code, built once. */
+enum { GEN_ASSIGN = 1 << 12, GEN_COND = 2 << 12 };
 static_assert(MAX_TREE_CODES <= 1 << 12, "tree codes fit below GEN_ASSIGN");
-int emit_gen_code(L *l, int op, const char *what, int nlab, int code);
+int emit_gen_code(L *l, int op, int nlab, int code);
 /* Load of variable k (its value); store of value v into it; the escape
  * of its alloca ("partial <what>", "addr <what>"), pushed as an operand. */
 int emit_load(L *l, int k);

@@ -137,22 +137,28 @@ static tree *collect_vars(L *l, int *np, int *nparam)
 	tree v;
 #define ADD(x) do { if (n == cap) { tree *nd = (tree *)aalloc(f->a, (size_t)cap * 2 * sizeof(tree)); \
 	memcpy(nd, d, (size_t)cap * sizeof(tree)); d = nd; cap *= 2; } d[n++] = (x); } while (0)
-	FOR_EACH_LOCAL_DECL(fun, ix, v)
-		if (VAR_P(v) && !is_global_var(v))
-			ADD(v);
-	int n0 = n;
 	for (tree p = DECL_ARGUMENTS(fun->decl); p; p = DECL_CHAIN(p))
 		ADD(p);
 	/* The static chain of a nested function (CHAIN.N) is a parameter
 	 * outside DECL_ARGUMENTS, and a register GCC renames. */
 	if (fun->static_chain_decl)
 		ADD(fun->static_chain_decl);
-	*nparam = n - n0;
+	*nparam = n;
 	tree res = DECL_RESULT(fun->decl);
 	if (res && !VOID_TYPE_P(TREE_TYPE(res)))
 		ADD(res);
+	/* In the order they were made (FOR_EACH_LOCAL_DECL runs backwards),
+	 * which is mostly DECL_UID order, after the parameters, made
+	 * first: the sort is then often a check. */
+	FOR_EACH_VEC_SAFE_ELT(fun->local_decls, ix, v)
+		if (VAR_P(v) && !is_global_var(v))
+			ADD(v);
 #undef ADD
-	qsort(d, (size_t)n, sizeof(tree), by_uid);
+	int sorted = 1;
+	for (int i = 1; i < n && sorted; i++)
+		sorted = DECL_UID(d[i - 1]) <= DECL_UID(d[i]);
+	if (!sorted)
+		qsort(d, (size_t)n, sizeof(tree), by_uid);
 	*np = n;
 	return d;
 }

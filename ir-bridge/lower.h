@@ -64,13 +64,22 @@ static inline const char *cat2(char *buf, size_t n, const char *a, const char *b
  * more than lowering its statement. */
 static inline char *put_u64(char *p, unsigned long long v)
 {
-	char d[24];
-	int n = 0;
-	do
-		d[n++] = (char)('0' + v % 10);
-	while (v /= 10);
-	while (n)
-		*p++ = d[--n];
+	static const char two[] = "00010203040506070809101112131415161718192021222324"
+	                          "25262728293031323334353637383940414243444546474849"
+	                          "50515253545556575859606162636465666768697071727374"
+	                          "75767778798081828384858687888990919293949596979899";
+	char d[24], *q = d + sizeof d; /* filled backwards, two digits a step */
+	for (; v >= 100; v /= 100) {
+		q -= 2;
+		memcpy(q, two + 2 * (v % 100), 2);
+	}
+	if (v >= 10) {
+		q -= 2;
+		memcpy(q, two + 2 * v, 2);
+	} else
+		*--q = (char)('0' + v);
+	while (q < d + sizeof d)
+		*p++ = *q++;
 	return p;
 }
 static inline char *put_uint(char *p, unsigned v)

@@ -192,11 +192,16 @@ static int ssa_val(L *l, tree t)
 	unsigned v = SSA_NAME_VERSION(t);
 	if (v < (unsigned)l->nssa && l->ssa[v] >= 0)
 		return l->ssa[v];
-	char buf[128];
+	/* "name_7", or "_7", made in the arena where it stays (no copy) */
 	tree id = SSA_NAME_IDENTIFIER(t);
-	cat2(buf, sizeof buf - 12, id ? IDENTIFIER_POINTER(id) : "", "_");
-	*put_uint(buf + strlen(buf), v) = 0; /* "name_7", or "_7" */
-	int x = fn_val(l->f, VOPAQUE, -1, buf);
+	size_t n = id ? (size_t)IDENTIFIER_LENGTH(id) : 0;
+	char *nm = (char *)aalloc_raw(l->f->a, n + 12);
+	if (n)
+		memcpy(nm, IDENTIFIER_POINTER(id), n);
+	nm[n] = '_';
+	*put_uint(nm + n + 1, v) = 0;
+	int x = fn_val(l->f, VOPAQUE, -1, NULL);
+	l->f->val.v[x].name = nm;
 	if (v < (unsigned)l->nssa)
 		l->ssa[v] = x;
 	return x;
@@ -265,10 +270,11 @@ void emit_store(L *l, int k, int v)
 	if (l->b->rewrite && v != l->f->undef && l->stmt) {
 		/* The SSA name this statement will define (Bridge.rewrite);
 		 * the value computed stays the statement's own. */
-		char *nm = (char *)aalloc(l->f->a, 16); /* "def.N", N < 2^31 */
+		char *nm = (char *)aalloc_raw(l->f->a, 16); /* "def.N", N < 2^31 */
 		memcpy(nm, "def.", 4);
 		*put_uint(nm + 4, (unsigned)l->f->ins.n) = 0;
-		v = fn_val(l->f, VDEF, l->vtype[k], nm);
+		v = fn_val(l->f, VDEF, l->vtype[k], NULL);
+		l->f->val.v[v].name = nm; /* made in the arena: not copied again */
 		l->f->val.v[v].ins = l->f->ins.n; /* the store made next */
 	}
 	int i = ins(l, OSTORE, l->vtype[k], 2, 0);

@@ -195,11 +195,14 @@ static int ssa_val(L *l, tree t)
 	/* "name_7", or "_7", made in the arena where it stays (no copy) */
 	tree id = SSA_NAME_IDENTIFIER(t);
 	size_t n = id ? (size_t)IDENTIFIER_LENGTH(id) : 0;
-	char *nm = (char *)aalloc_raw(l->f->a, n + 12);
+	char dig[24];
+	size_t nd = (size_t)(put_uint(dig, v) - dig);
+	char *nm = (char *)aalloc_raw(l->f->a, n + nd + 2);
 	if (n)
 		memcpy(nm, IDENTIFIER_POINTER(id), n);
 	nm[n] = '_';
-	*put_uint(nm + n + 1, v) = 0;
+	memcpy(nm + n + 1, dig, nd);
+	nm[n + 1 + nd] = 0;
 	int x = fn_val(l->f, VOPAQUE, -1, NULL);
 	l->f->val.v[x].name = nm;
 	if (v < (unsigned)l->nssa)

@@ -24,7 +24,10 @@
  * so rather than read bb_of_blk[-1]. */
 static int *to_bbs(const Bridge *b, const int *blk, int n)
 {
-	int *bb = aalloc(b->fn->a, (size_t)(n ? n : 1) * sizeof(int));
+	static int none[1]; /* every empty list: most variables have no phi */
+	if (n == 0)
+		return none;
+	int *bb = aalloc(b->fn->a, (size_t)n * sizeof(int));
 	for (int j = 0; j < n; j++) {
 		if (blk[j] < 0 || blk[j] >= b->fn->blk.n)
 			die("a phi in a GCC block made after lowering (core block %d)%s%s", blk[j],

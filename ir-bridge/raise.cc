@@ -327,9 +327,10 @@ static void debug_stmt(Raise *r, gimple *g)
 
 /* The operand slot, in the phis of GCC block dest, of the edge from
  * core block kb that is GCC's succs[idx]: the core's successors are
- * GCC's edges in order (the lowering's terminators), and cfg_build
- * recorded each one's slot (Blk.sslot).  -1 when the core's edge is not
- * found there; the caller then searches the phi's labels. */
+ * GCC's edges in order (the lowering's terminators, which leave out
+ * edges to EXIT), and cfg_build recorded each one's slot (Blk.sslot).
+ * -1 when the orders differ there (an EXIT edge came first); the caller
+ * then binary-searches the phi's labels. */
 static int edge_slot(Raise *r, int kb, unsigned idx, basic_block dest)
 {
 	if (kb < 0)
@@ -338,9 +339,6 @@ static int edge_slot(Raise *r, int kb, unsigned idx, basic_block dest)
 	int kd = dest->index < r->b->nbb ? r->b->blk_of_bb[dest->index] : -1;
 	if (idx < (unsigned)bk->nsucc && bk->succ[idx] == kd)
 		return bk->sslot[idx];
-	for (int s = 0; s < bk->nsucc; s++)
-		if (bk->succ[s] == kd)
-			return bk->sslot[s];
 	return -1;
 }
 

@@ -5,7 +5,10 @@
     a body from a '{' to a '}' both in column 0, as the tree writes them);
   - GCC's headers are included in one place, ir-bridge/gcc-common.h: any
     other quoted #include names one of the tree's own headers;
-  - core/, text/, testlib/ and report/ are C (no .cc file).
+  - core/, text/, testlib/ and report/ are C (no .cc file);
+  - no merge conflict left in any text file of the tree (a line that
+    starts with '<<<<<<< ' or '>>>>>>> ', build directories and .git
+    aside): one landed in README.md once and nothing saw it.
 
 Prints one line per finding, FILE:LINE: what, and exits 1 if there is
 any, 0 otherwise.  testsuite/mem2reg.tools/layout.exp runs it on the tree
@@ -30,6 +33,29 @@ def sources(root):
         for name in sorted(os.listdir(top)):
             if name.endswith(SUFFIXES):
                 yield os.path.join(d, name)
+
+
+TEXT_SUFFIXES = SUFFIXES + (".md", ".mk", ".sh", ".py", ".exp", ".in", ".txt", ".ll", ".f90", ".C")
+CONFLICT = re.compile(r"^(<{7}|>{7})( |$)")
+
+
+def text_files(root):
+    for top, dirs, names in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith((".", "build")))
+        for name in sorted(names):
+            if name.endswith(TEXT_SUFFIXES) or name in ("Makefile", "README"):
+                yield os.path.relpath(os.path.join(top, name), root)
+
+
+def conflicts(root):
+    bad = []
+    for rel in text_files(root):
+        with open(os.path.join(root, rel), encoding="utf-8", errors="replace") as fh:
+            for i, line in enumerate(fh, 1):
+                if CONFLICT.match(line):
+                    bad.append(f"{rel}:{i}: merge conflict marker")
+                    break
+    return bad
 
 
 def check(root):
@@ -59,7 +85,7 @@ def check(root):
         d = os.path.dirname(rel)
         if d in C_ONLY and rel.endswith(".cc"):
             bad.append(f"{rel}:1: C++ in {d}/, which is C")
-    return bad
+    return bad + conflicts(root)
 
 
 def main():

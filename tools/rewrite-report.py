@@ -8,12 +8,13 @@ column per placement and level, lists every file that went wrong, the
 unstable ones and the functions or variables not rewritten by the core,
 and writes the same table as Markdown to OUTDIR/table.md.  Exit status 1
 when a run was wrong, a compilation failed, gave a diagnostic GCC alone
-does not give, or failed -fcompare-debug."""
+does not give, failed -fcompare-debug, or was killed by its time limit
+(then the check was not made: counted in its own row, "timeout")."""
 import json
 import os
 import sys
 
-BAD = ["wrong", "error", "diag", "debug"]
+BAD = ["wrong", "error", "diag", "debug", "timeout"]
 
 
 def tag(level):
@@ -77,6 +78,7 @@ def main():
         ("compiler errors", lambda c: n(c, "error")),
         ("other diagnostics", lambda c: n(c, "diag")),
         ("-fcompare-debug failures", lambda c: n(c, "debug")),
+        ("compilations past the time limit", lambda c: n(c, "timeout")),
         ("assembly byte-identical", lambda c: asm_same[c]),
         ("functions", lambda c: funcs[c][0]),
         ("functions not rewritten", lambda c: funcs[c][0] - funcs[c][1]),

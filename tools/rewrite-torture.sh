@@ -28,6 +28,10 @@
 # Then per placement, the same with -fplugin=PLUGIN mode=rewrite verify:
 #   fails -> "error"; diagnostics not the reference's -> "diag";
 #   with -fcompare-debug at COMPARE_DEBUG levels, fails -> "debug";
+#   either compilation killed by its time limit (2 * TIMEOUT) ->
+#   "timeout": not a failure of the check, which was not made, so it is
+#   counted apart (its fail/ file gives GCC alone's time for the same
+#   file) and still makes the run not clean;
 #   run: exit status or output not the reference's -> "wrong"; else "ok",
 #   or "okfail" when both fail alike (the test needs options or a target
 #   feature it is not given here).  When the reference ran past
@@ -60,6 +64,12 @@ run_prog() {
 	rm -f "$res.out"
 }
 
+# timed_out CMDLINE FILE REF_S: what fail/FILE.timeout says.
+timed_out() {
+	echo "killed after $((2 * TIMEOUT)) s (2 * TIMEOUT): $1" > "$2"
+	echo "GCC alone compiled the same file at the same level in $3 s" >> "$2"
+}
+
 one() {
 	local out=$1 root=$2 f=$3 levels=$4 placements=$5
 	local tmp
@@ -80,6 +90,7 @@ one() {
 		local tag
 		tag=$(level_tag "$lv")
 		local base=(-fchecking=1 -gno-record-gcc-switches -fdiagnostics-plain-output)
+		local t0=$EPOCHREALTIME
 		# shellcheck disable=SC2086
 		if ! timeout "$TIMEOUT" "$CC" $lv "${base[@]}" $EXTRA_CFLAGS "${mod[@]}" \
 			-S "$f" -o "$tmp/ref.s" >"$tmp/ref.err" 2>&1 ||
@@ -87,6 +98,8 @@ one() {
 			for pl in "${pls[@]}"; do lines+=("skip - $pl $tag $f"); done
 			continue
 		fi
+		local ref_s
+		ref_s=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')
 		run_prog ref.exe "$tmp" "$tmp/ref.run"
 		# A program that does not end within RUN_TIMEOUT without the
 		# plugin cannot be compared by running it (csmith makes many):
@@ -113,6 +126,11 @@ one() {
 			timeout $((2 * TIMEOUT)) "$CC" "${pargs[@]}" $lv "${base[@]}" $EXTRA_CFLAGS "${mod[@]}" \
 				-S "$f" -o "$tmp/rw.s" >"$tmp/rw.err" 2>&1 || rc=$?
 			local cmdline="$CC ${pargs[*]} $lv ${base[*]} $EXTRA_CFLAGS ${mod[*]} -S $root/$f"
+			if [ $rc = 124 ]; then
+				timed_out "$cmdline" "$out/fail/$key.timeout" "$ref_s"
+				lines+=("timeout - $pl $tag $f")
+				continue
+			fi
 			if [ $rc != 0 ] || ! "$CC" "$tmp/rw.s" -o "$tmp/rw.exe" $LDLIBS >"$tmp/link.err" 2>&1; then
 				{ echo "exit status $rc: $cmdline"; cat "$tmp/rw.err" "$tmp/link.err"; } > "$out/fail/$key.error"
 				lines+=("error - $pl $tag $f")
@@ -134,7 +152,11 @@ one() {
 				timeout $((2 * TIMEOUT)) "$CC" "${pargs[@]/-fplugin-arg-mem2reg-output=*/-fplugin-arg-mem2reg-stats=none}" \
 					$lv -fcompare-debug "${base[@]}" $EXTRA_CFLAGS "${mod[@]}" \
 					-S "$f" -o "$tmp/cd.s" >"$tmp/cd.err" 2>&1 || rc=$?
-				if [ $rc != 0 ]; then
+				if [ $rc = 124 ]; then
+					timed_out "$cmdline -fcompare-debug" "$out/fail/$key.timeout" "$ref_s"
+					lines+=("timeout $asm $pl $tag $f")
+					continue
+				elif [ $rc != 0 ]; then
 					{ echo "exit status $rc: $cmdline -fcompare-debug"; cat "$tmp/cd.err"; } \
 						> "$out/fail/$key.debug"
 					lines+=("debug $asm $pl $tag $f")
@@ -186,7 +208,7 @@ run() {
 		  if ($1 != "ok" && $1 != "skip" && $1 != "unstable")
 			printf "%s%s %s %s %s\n", (tty ? "\r\033[K" : ""), $1, $3, $4, $5
 		  if (tty)
-			printf "\r%d/%d files, %d wrong, %d errors, %d diag, %d debug", int(n / per), total, c["wrong"], c["error"], c["diag"], c["debug"]
+			printf "\r%d/%d files, %d wrong, %d errors, %d diag, %d debug, %d timeout", int(n / per), total, c["wrong"], c["error"], c["diag"], c["debug"], c["timeout"]
 		  else if (n % (per * 250) == 0)
 			printf "%d/%d files\n", int(n / per), total
 		  fflush() }

@@ -179,6 +179,34 @@ static void reach(Prom *P, int b, int *nstk)
 		mark_live(pl, o, nstk); /* a pure phi block: its phi flows here */
 }
 
+/* Can any candidate be live?  The liveness walk below starts only at
+ * a use block that is a candidate itself, or at a pure phi block (a
+ * candidate that does not store) strictly dominating a use block: the
+ * value that use reads comes from the innermost def or phi above it.
+ * When neither exists, no phi is live and the walk, with the sort of
+ * build_segs, is skipped.  That is the common case of a variable dead
+ * at the joins its stores reach (locals at a function's exit: every
+ * variable of a chain of ifs).  Checked pairwise, so only when the
+ * pure phi blocks are few; the answer "maybe" runs the walk. */
+static int may_seed(Prom *P, const int *pure, int npure)
+{
+	const Dom *d = P->d;
+	Place *pl = &P->pl;
+	if ((long)npure * pl->nuse > 4L * (pl->ndef + npure + pl->nuse))
+		return 1;
+	/* Backwards: a dominator's block id tends to be below those it
+	 * dominates, so where a phi is live this usually answers at once. */
+	for (int j = pl->nuse - 1; j >= 0; j--) {
+		int u = pl->use[j];
+		if (pl->candst[u] == pl->astamp)
+			return 1;
+		for (int i = 0; i < npure; i++)
+			if (pure[i] != u && dominates(d, pure[i], u))
+				return 1;
+	}
+	return 0;
+}
+
 static int try_frontier(Prom *P, int pruned)
 {
 	Fn *f = P->f;
@@ -197,6 +225,8 @@ static int try_frontier(Prom *P, int pruned)
 	pl->steps += 2L * k;
 	if (pl->steps > pl->budget)
 		return -1;
+	if (!may_seed(P, pl->stk + pl->ndef, k - pl->ndef))
+		return 0;
 	build_segs(P, pl->stk, k);
 	for (int j = 0; j < pl->nuse; j++)
 		reach(P, pl->use[j], &nstk);

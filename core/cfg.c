@@ -54,9 +54,10 @@ void cfg_build(Fn *f)
 		}
 	}
 
-	int *succ = aalloc(f->a, (ne ? ne : 1) * sizeof(int));
-	int *sslot = aalloc(f->a, (ne ? ne : 1) * sizeof(int));
-	int *pred = aalloc(f->a, (ne ? ne : 1) * sizeof(int));
+	/* Not zeroed: pass 2 writes every slot of all three. */
+	int *succ = aalloc_raw(f->a, (ne ? ne : 1) * sizeof(int));
+	int *sslot = aalloc_raw(f->a, (ne ? ne : 1) * sizeof(int));
+	int *pred = aalloc_raw(f->a, (ne ? ne : 1) * sizeof(int));
 
 	/* Carve the two edge arrays into per-block slices.  npred is reset
 	 * and used as the fill cursor of the pred slice below. */

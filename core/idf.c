@@ -41,13 +41,14 @@ void place_init(Prom *P)
 	const Dom *d = P->d;
 	int nb = f->blk.n;
 	Place *pl = &P->pl;
-	/* The stamps and jup are read before written; the lists, stacks
-	 * and sort scratch are written first (not zeroed: on a 10,000-block
+	/* The stamps are read before written; jup (read for reachable
+	 * blocks only, set below for all of them), the lists, stacks and
+	 * sort scratch are written first (not zeroed: on a 10,000-block
 	 * function that was half a megabyte per round). */
-	int **const arrs[] = {&pl->defst, &pl->candst, &pl->livest, &pl->jup};
+	int **const arrs[] = {&pl->defst, &pl->candst, &pl->livest};
 	aints_each(f->a, arrs, sizeof arrs / sizeof *arrs, (size_t)nb + 1);
 	int **const lists[] = {&pl->def, &pl->use, &pl->cand, &pl->wl, &pl->stk,
-	                       &pl->sblk, &pl->key};
+	                       &pl->sblk, &pl->key, &pl->jup};
 	aints_each_raw(f->a, lists, sizeof lists / sizeof *lists, (size_t)nb + 1);
 	int **const segs[] = {&pl->sstart, &pl->sowner}; /* at most 2 nb + 1 */
 	aints_each_raw(f->a, segs, 2, 2 * (size_t)nb + 2);

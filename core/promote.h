@@ -15,6 +15,8 @@ typedef struct {
 	int val;         /* load: its result; store: the stored value */
 	int var;
 	uint8_t store;
+	uint8_t kill;    /* in flat only: a fast path deletes it (set by
+	                    pos, so the grouped copy never has it) */
 } Acc;
 
 /* Placement scratch, sized by the blocks, reused by every variable. */
@@ -30,9 +32,6 @@ typedef struct {
 	long steps, budget;
 	int lastwin;                 /* the prune method that won last */
 } Place;
-
-/* What the fast paths decide for an access (Prom.act). */
-enum { ACT_NONE, ACT_KILL };
 
 typedef struct Prom {
 	Fn *f;
@@ -55,7 +54,6 @@ typedef struct Prom {
 	VEC(Acc) flat;   /* accesses in program order, as swept */
 	Acc *acc;        /* the same grouped by variable: x's are */
 	int *acc0, *acc1; /* acc[acc0[x]..acc1[x]), in program order */
-	char *act;       /* access pos -> ACT_KILL when a fast path deletes it */
 	int *boff;       /* block b's accesses: flat.v[boff[b]..boff[b+1])
 	                    (flat is in block order: the sweep's) */
 	VEC(int) drop;   /* debug/lifetime calls naming a candidate */

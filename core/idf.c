@@ -364,21 +364,25 @@ static const char *phi_name(Prom *P, const char *base, int *version)
 	return s;
 }
 
-static void make_phi(Prom *P, int x, int b, int *version)
+/* The phi of x in block b, made in place as fn_ins and fn_res would
+ * (make_phis reserved the tables), its operands carved from *ops (all
+ * -1: unset).  The incoming blocks are the block's predecessors, in
+ * their order: the array is shared (never written), not copied. */
+static void make_phi(Prom *P, int x, int b, int *version, int **ops)
 {
 	Fn *f = P->f;
 	Blk *bk = &f->blk.v[b];
-	int i = fn_ins(f, -1, OPHI, P->vtype[x], bk->npred, 0);
-	Ins *in = &f->ins.v[i];
-	in->blk = b;
-	in->flags |= INEW;
-	/* The incoming blocks are the block's predecessors, in their order:
-	 * share the array (never written) rather than copy it per phi. */
-	in->lab = bk->pred;
-	in->nlab = bk->npred;
-	memset(in->ops, 0xff, (size_t)bk->npred * sizeof(int));
-	const char *base = f->val.v[f->ins.v[P->vins[x]].res].name;
-	fn_res(f, i, P->vtype[x], P->o->anon_phis ? NULL : phi_name(P, base, version));
+	const char *name = NULL;
+	if (!P->o->anon_phis) /* before the value exists: name_taken reads them all */
+		name = phi_name(P, f->val.v[f->ins.v[P->vins[x]].res].name, version);
+	invariant(f->ins.n < f->ins.cap && f->val.n < f->val.cap);
+	int i = f->ins.n++, v = f->val.n++;
+	f->ins.v[i] = (Ins){ .op = OPHI, .flags = INEW, .blk = b, .type = P->vtype[x],
+	                     .res = v, .nop = bk->npred, .nlab = bk->npred,
+	                     .ops = bk->npred ? *ops : NULL, .lab = bk->pred };
+	*ops += bk->npred;
+	f->val.v[v] = (Val){ .kind = VINS, .type = P->vtype[x], .ins = i, .num = -1,
+	                     .name = name };
 	vpush(f->a, P->phi, i);
 	vpush(f->a, P->phivar, x);
 }
@@ -540,13 +544,22 @@ void make_phis(Prom *P)
 {
 	Fn *f = P->f;
 	int total = 0;
-	for (int x = 0; x < P->nvar; x++)
-		if (P->path[x] == P_GENERAL)
-			total += P->st->var.v[P->vstat[x]].nphi;
+	size_t nops = 0;
+	for (int x = 0; x < P->nvar; x++) {
+		if (P->path[x] != P_GENERAL)
+			continue;
+		const VarStat *vs = &P->st->var.v[P->vstat[x]];
+		total += vs->nphi;
+		for (int j = 0; j < vs->nphi; j++)
+			nops += (size_t)f->blk.v[vs->phiblk[j]].npred;
+	}
 	vreserve_exact(f->a, f->ins, f->ins.n + total);
 	vreserve_exact(f->a, f->val, f->val.n + total);
 	vreserve_exact(f->a, P->phi, total);
 	vreserve_exact(f->a, P->phivar, total);
+	/* Every phi's operands in one array, all unset (-1) at once. */
+	int *ops = aalloc_raw(f->a, (nops ? nops : 1) * sizeof(int));
+	memset(ops, 0xff, nops * sizeof(int));
 	for (int x = 0; x < P->nvar; x++) {
 		if (P->path[x] != P_GENERAL)
 			continue;
@@ -554,6 +567,6 @@ void make_phis(Prom *P)
 		int version = 0;
 		vs->phi0 = f->ins.n; /* make_phi appends: consecutive ids */
 		for (int j = 0; j < vs->nphi; j++)
-			make_phi(P, x, vs->phiblk[j], &version);
+			make_phi(P, x, vs->phiblk[j], &version, &ops);
 	}
 }

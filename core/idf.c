@@ -157,6 +157,27 @@ static int closure(Prom *P, int only_live)
 	return 0;
 }
 
+/* The innermost def or pure phi block dominating b (b included), or -1:
+ * the nearest one up the dominator tree, a few steps at most, else from
+ * the segments, built on the first query that needs them (in loop
+ * nests often none does: a def or phi block is close above).  Once
+ * built, they answer every later query of the attempt: where one walk
+ * failed others tend to (a deep tree), and a failed walk is wasted. */
+static int owner(Prom *P, int b)
+{
+	const Dom *d = P->d;
+	Place *pl = &P->pl;
+	int x = b;
+	for (int s = 0; s < 4 && x >= 0; s++, x = d->idom[x])
+		if (pl->defst[x] == pl->vstamp || pl->candst[x] == pl->astamp)
+			return x;
+	if (x < 0)
+		return -1;
+	build_segs(P, pl->wl, pl->nset);
+	pl->segok = 1;
+	return seg_find(pl, d->pre[b]);
+}
+
 static void mark_live(Place *pl, int b, int *nstk)
 {
 	if (pl->livest[b] == pl->astamp)
@@ -175,7 +196,7 @@ static void reach(Prom *P, int b, int *nstk)
 		return;
 	}
 	int i = P->d->idom[b];
-	int o = i < 0 ? -1 : seg_find(pl, P->d->pre[i]);
+	int o = i < 0 ? -1 : pl->segok ? seg_find(pl, P->d->pre[i]) : owner(P, i);
 	if (o >= 0 && pl->defst[o] != pl->vstamp)
 		mark_live(pl, o, nstk); /* a pure phi block: its phi flows here */
 }
@@ -217,18 +238,21 @@ static int try_frontier(Prom *P, int pruned)
 		return -1;
 	if (!pruned)
 		return pl->ncand;
+	/* The segment set, defs and pure phi blocks, in wl (the closure's
+	 * worklist, free now; at most one entry per block). */
 	int k = 0, nstk = 0;
 	for (int j = 0; j < pl->ndef; j++)
-		pl->stk[k++] = pl->def[j]; /* stk as scratch for the segment set */
+		pl->wl[k++] = pl->def[j];
 	for (int j = 0; j < pl->ncand; j++)
 		if (pl->defst[pl->cand[j]] != pl->vstamp)
-			pl->stk[k++] = pl->cand[j];
+			pl->wl[k++] = pl->cand[j];
 	pl->steps += 2L * k;
 	if (pl->steps > pl->budget)
 		return -1;
-	if (!may_seed(P, pl->stk + pl->ndef, k - pl->ndef))
+	if (!may_seed(P, pl->wl + pl->ndef, k - pl->ndef))
 		return 0;
-	build_segs(P, pl->stk, k);
+	pl->nset = k;
+	pl->segok = 0;
 	for (int j = 0; j < pl->nuse; j++)
 		reach(P, pl->use[j], &nstk);
 	while (nstk) {

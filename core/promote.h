@@ -28,6 +28,8 @@ typedef struct {
 	int *wl, *stk, *sblk;        /* worklists */
 	int *jup;                    /* nearest join dominating b (or b) */
 	int *sstart, *sowner, ns;    /* dominator-interval segments */
+	int nset, segok;             /* try_frontier: the segment set is
+	                                wl[0..nset), built iff segok */
 	int *key;                    /* pre numbers, sorted by build_segs */
 	long steps, budget;
 	int lastwin;                 /* the prune method that won last */

@@ -9,14 +9,18 @@
  */
 #include "m2r.h"
 
+#include <stdlib.h>
+
 /* The terminator of b, or none.  A block whose last instruction is
  * missing, dead or not a terminator has no successors: the verifier
  * reports such blocks, the CFG must merely not crash (the unit tests
  * build such blocks on purpose). */
 static const Ins *live_term(Fn *f, int b)
 {
+	enum { TERMS = 1u << OBR | 1u << OCBR | 1u << OSWITCH | 1u << ORET |
+	               1u << OUNREACH | 1u << OTERM }; /* op_is_term, inline */
 	const Ins *t = term_of(f, b);
-	if (!t || (t->flags & IDEAD) || !op_is_term(t->op))
+	if (!t || (t->flags & IDEAD) || t->op >= 32 || !(TERMS >> t->op & 1))
 		return NULL;
 	return t;
 }
@@ -39,11 +43,13 @@ void cfg_build(Fn *f)
 	Blk *blk = f->blk.v;
 	size_t ne = 0;
 
-	/* Pass 1: count the edges out of and into every block. */
+	/* Pass 1: count the edges out of and into every block; each
+	 * block's live terminator is kept for pass 2 (malloc'ed scratch). */
+	const Ins **term = xmalloc((size_t)(n ? n : 1) * sizeof *term);
 	for (int b = 0; b < n; b++)
 		blk[b].nsucc = blk[b].npred = 0;
 	for (int b = 0; b < n; b++) {
-		const Ins *t = live_term(f, b);
+		const Ins *t = term[b] = live_term(f, b);
 		if (!t)
 			continue;
 		check_labels(f, b, t);
@@ -54,9 +60,10 @@ void cfg_build(Fn *f)
 		}
 	}
 
-	int *succ = aalloc(f->a, (ne ? ne : 1) * sizeof(int));
-	int *sslot = aalloc(f->a, (ne ? ne : 1) * sizeof(int));
-	int *pred = aalloc(f->a, (ne ? ne : 1) * sizeof(int));
+	/* Not zeroed: pass 2 writes every slot of all three. */
+	int *succ = aalloc_raw(f->a, (ne ? ne : 1) * sizeof(int));
+	int *sslot = aalloc_raw(f->a, (ne ? ne : 1) * sizeof(int));
+	int *pred = aalloc_raw(f->a, (ne ? ne : 1) * sizeof(int));
 
 	/* Carve the two edge arrays into per-block slices.  npred is reset
 	 * and used as the fill cursor of the pred slice below. */
@@ -75,7 +82,7 @@ void cfg_build(Fn *f)
 	 * duplicate edges of one source adjacent: a fixed order that the
 	 * phi operands and the tests can rely on. */
 	for (int b = 0; b < n; b++) {
-		const Ins *t = live_term(f, b);
+		const Ins *t = term[b];
 		if (!t)
 			continue;
 		int k = 0;
@@ -90,4 +97,5 @@ void cfg_build(Fn *f)
 			blk[s].pred[blk[s].npred++] = b;
 		}
 	}
+	free(term);
 }

@@ -109,15 +109,17 @@ static void dom_alloc(Fn *f, Dom *d, int n)
 {
 	d->n = n;
 	d->nreach = 0;
+	/* Not zeroed (a byte of memset per byte on a 10,000-block
+	 * function): rpo and bypre are written for the reachable blocks,
+	 * the only ones read; pre and post for every block (number_tree);
+	 * the rest are -1 until set. */
 	int **const arrs[] = {&d->rpo, &d->kid, &d->sib, &d->rpoidx, &d->idom,
 	                      &d->level, &d->pre, &d->post, &d->bypre};
-	aints_each(f->a, arrs, sizeof arrs / sizeof *arrs, (size_t)(n ? n : 1));
+	aints_each_raw(f->a, arrs, sizeof arrs / sizeof *arrs, (size_t)(n ? n : 1));
 	d->dfoff = NULL;
 	d->df = NULL;
 	for (int b = 0; b < n; b++)
-		d->rpoidx[b] = d->idom[b] = d->kid[b] = d->sib[b] = -1;
-	for (int b = 0; b < n; b++)
-		d->level[b] = -1;
+		d->rpoidx[b] = d->idom[b] = d->kid[b] = d->sib[b] = d->level[b] = -1;
 }
 
 /* Iterative DFS from the entry, successors in label order.  A block is
@@ -260,8 +262,26 @@ void dom_build(Fn *f, Dom *d)
  * b, and then so did everything above r up to idom(b): stop there.
  * On a correct tree idom(b) is above every reachable predecessor of b,
  * so the walk meets it before the root; a broken tree dies.
- * With out == NULL only count (into cnt), else append at pos. */
-static void runners(Fn *f, Dom *d, int *last, int *cnt, int *pos, int *out, Trace *tr)
+ * One walk: each entry (r, b) is appended to pr (grown by doubling,
+ * malloc'ed scratch) and counted in cnt[r]; df_build places them.
+ * (Walking twice, once to count and once to fill, cost a third of
+ * the dominator work on a chain of ifs.)  Returns the entries. */
+typedef struct { int *v; size_t n, cap; } Pairs;
+
+static void pair_add(Pairs *pr, int r, int b)
+{
+	if (pr->n + 2 > pr->cap) {
+		pr->cap = pr->cap ? 2 * pr->cap : 64;
+		int *v = realloc(pr->v, pr->cap * sizeof(int));
+		if (!v)
+			die("out of memory (%zu frontier entries)", pr->n / 2);
+		pr->v = v;
+	}
+	pr->v[pr->n++] = r;
+	pr->v[pr->n++] = b;
+}
+
+static void runners(Fn *f, Dom *d, int *last, int *cnt, Pairs *pr, Trace *tr)
 {
 	int n = d->n;
 	for (int b = 0; b < n; b++)
@@ -288,10 +308,8 @@ static void runners(Fn *f, Dom *d, int *last, int *cnt, int *pos, int *out, Trac
 				last[r] = b;
 				if (tr)
 					trace_ev(f, tr, TR_DF_ADD, -1, bk->pred[i], b, r, 0);
-				if (out)
-					out[pos[r]++] = b;
-				else
-					cnt[r]++;
+				pair_add(pr, r, b);
+				cnt[r]++;
 				r = d->idom[r];
 			}
 			if (show)
@@ -310,18 +328,21 @@ void df_build_trace(Fn *f, Dom *d, Trace *tr)
 	int n = d->n;
 	int *scratch = xints((size_t)n * 2);
 	int *last = scratch, *pos = scratch + n;
+	Pairs pr = {NULL, 0, 0};
 
-	/* Count, turn counts into offsets, then fill.  Blocks b are visited
-	 * in ascending id order, so every list comes out ascending without
-	 * sorting; the stamp keeps it free of duplicates. */
+	/* Count, turn counts into offsets, then place.  Blocks b are
+	 * visited in ascending id order, so every list comes out ascending
+	 * without sorting; the stamp keeps it free of duplicates. */
 	d->dfoff = aints(f, (size_t)n + 1);
-	runners(f, d, last, d->dfoff + 1, NULL, NULL, NULL);
+	runners(f, d, last, d->dfoff + 1, &pr, tr); /* logs once */
 	for (int b = 0; b < n; b++)
 		d->dfoff[b + 1] += d->dfoff[b];
-	d->df = aints(f, (size_t)d->dfoff[n]);
+	d->df = aalloc_raw(f->a, (size_t)(d->dfoff[n] ? d->dfoff[n] : 1) * sizeof(int)); /* all placed */
 	memcpy(pos, d->dfoff, (size_t)n * sizeof(int));
-	runners(f, d, last, NULL, pos, d->df, tr); /* logs once */
+	for (size_t k = 0; k < pr.n; k += 2)
+		d->df[pos[pr.v[k]]++] = pr.v[k + 1];
 	invariant(n == 0 || pos[n - 1] == d->dfoff[n]); /* fill matched count */
+	free(pr.v);
 	free(scratch);
 }
 

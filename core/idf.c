@@ -41,13 +41,14 @@ void place_init(Prom *P)
 	const Dom *d = P->d;
 	int nb = f->blk.n;
 	Place *pl = &P->pl;
-	/* The stamps and jup are read before written; the lists, stacks
-	 * and sort scratch are written first (not zeroed: on a 10,000-block
+	/* The stamps are read before written; jup (read for reachable
+	 * blocks only, set below for all of them), the lists, stacks and
+	 * sort scratch are written first (not zeroed: on a 10,000-block
 	 * function that was half a megabyte per round). */
-	int **const arrs[] = {&pl->defst, &pl->candst, &pl->livest, &pl->jup};
+	int **const arrs[] = {&pl->defst, &pl->candst, &pl->livest};
 	aints_each(f->a, arrs, sizeof arrs / sizeof *arrs, (size_t)nb + 1);
 	int **const lists[] = {&pl->def, &pl->use, &pl->cand, &pl->wl, &pl->stk,
-	                       &pl->sblk, &pl->key};
+	                       &pl->sblk, &pl->key, &pl->jup};
 	aints_each_raw(f->a, lists, sizeof lists / sizeof *lists, (size_t)nb + 1);
 	int **const segs[] = {&pl->sstart, &pl->sowner}; /* at most 2 nb + 1 */
 	aints_each_raw(f->a, segs, 2, 2 * (size_t)nb + 2);
@@ -156,6 +157,27 @@ static int closure(Prom *P, int only_live)
 	return 0;
 }
 
+/* The innermost def or pure phi block dominating b (b included), or -1:
+ * the nearest one up the dominator tree, a few steps at most, else from
+ * the segments, built on the first query that needs them (in loop
+ * nests often none does: a def or phi block is close above).  Once
+ * built, they answer every later query of the attempt: where one walk
+ * failed others tend to (a deep tree), and a failed walk is wasted. */
+static int owner(Prom *P, int b)
+{
+	const Dom *d = P->d;
+	Place *pl = &P->pl;
+	int x = b;
+	for (int s = 0; s < 4 && x >= 0; s++, x = d->idom[x])
+		if (pl->defst[x] == pl->vstamp || pl->candst[x] == pl->astamp)
+			return x;
+	if (x < 0)
+		return -1;
+	build_segs(P, pl->wl, pl->nset);
+	pl->segok = 1;
+	return seg_find(pl, d->pre[b]);
+}
+
 static void mark_live(Place *pl, int b, int *nstk)
 {
 	if (pl->livest[b] == pl->astamp)
@@ -174,9 +196,37 @@ static void reach(Prom *P, int b, int *nstk)
 		return;
 	}
 	int i = P->d->idom[b];
-	int o = i < 0 ? -1 : seg_find(pl, P->d->pre[i]);
+	int o = i < 0 ? -1 : pl->segok ? seg_find(pl, P->d->pre[i]) : owner(P, i);
 	if (o >= 0 && pl->defst[o] != pl->vstamp)
 		mark_live(pl, o, nstk); /* a pure phi block: its phi flows here */
+}
+
+/* Can any candidate be live?  The liveness walk below starts only at
+ * a use block that is a candidate itself, or at a pure phi block (a
+ * candidate that does not store) strictly dominating a use block: the
+ * value that use reads comes from the innermost def or phi above it.
+ * When neither exists, no phi is live and the walk, with the sort of
+ * build_segs, is skipped.  That is the common case of a variable dead
+ * at the joins its stores reach (locals at a function's exit: every
+ * variable of a chain of ifs).  Checked pairwise, so only when the
+ * pure phi blocks are few; the answer "maybe" runs the walk. */
+static int may_seed(Prom *P, const int *pure, int npure)
+{
+	const Dom *d = P->d;
+	Place *pl = &P->pl;
+	if ((long)npure * pl->nuse > 4L * (pl->ndef + npure + pl->nuse))
+		return 1;
+	/* Backwards: a dominator's block id tends to be below those it
+	 * dominates, so where a phi is live this usually answers at once. */
+	for (int j = pl->nuse - 1; j >= 0; j--) {
+		int u = pl->use[j];
+		if (pl->candst[u] == pl->astamp)
+			return 1;
+		for (int i = 0; i < npure; i++)
+			if (pure[i] != u && dominates(d, pure[i], u))
+				return 1;
+	}
+	return 0;
 }
 
 static int try_frontier(Prom *P, int pruned)
@@ -188,16 +238,21 @@ static int try_frontier(Prom *P, int pruned)
 		return -1;
 	if (!pruned)
 		return pl->ncand;
+	/* The segment set, defs and pure phi blocks, in wl (the closure's
+	 * worklist, free now; at most one entry per block). */
 	int k = 0, nstk = 0;
 	for (int j = 0; j < pl->ndef; j++)
-		pl->stk[k++] = pl->def[j]; /* stk as scratch for the segment set */
+		pl->wl[k++] = pl->def[j];
 	for (int j = 0; j < pl->ncand; j++)
 		if (pl->defst[pl->cand[j]] != pl->vstamp)
-			pl->stk[k++] = pl->cand[j];
+			pl->wl[k++] = pl->cand[j];
 	pl->steps += 2L * k;
 	if (pl->steps > pl->budget)
 		return -1;
-	build_segs(P, pl->stk, k);
+	if (!may_seed(P, pl->wl + pl->ndef, k - pl->ndef))
+		return 0;
+	pl->nset = k;
+	pl->segok = 0;
 	for (int j = 0; j < pl->nuse; j++)
 		reach(P, pl->use[j], &nstk);
 	while (nstk) {
@@ -333,21 +388,25 @@ static const char *phi_name(Prom *P, const char *base, int *version)
 	return s;
 }
 
-static void make_phi(Prom *P, int x, int b, int *version)
+/* The phi of x in block b, made in place as fn_ins and fn_res would
+ * (make_phis reserved the tables), its operands carved from *ops (all
+ * -1: unset).  The incoming blocks are the block's predecessors, in
+ * their order: the array is shared (never written), not copied. */
+static void make_phi(Prom *P, int x, int b, int *version, int **ops)
 {
 	Fn *f = P->f;
 	Blk *bk = &f->blk.v[b];
-	int i = fn_ins(f, -1, OPHI, P->vtype[x], bk->npred, 0);
-	Ins *in = &f->ins.v[i];
-	in->blk = b;
-	in->flags |= INEW;
-	/* The incoming blocks are the block's predecessors, in their order:
-	 * share the array (never written) rather than copy it per phi. */
-	in->lab = bk->pred;
-	in->nlab = bk->npred;
-	memset(in->ops, 0xff, (size_t)bk->npred * sizeof(int));
-	const char *base = f->val.v[f->ins.v[P->vins[x]].res].name;
-	fn_res(f, i, P->vtype[x], P->o->anon_phis ? NULL : phi_name(P, base, version));
+	const char *name = NULL;
+	if (!P->o->anon_phis) /* before the value exists: name_taken reads them all */
+		name = phi_name(P, f->val.v[f->ins.v[P->vins[x]].res].name, version);
+	invariant(f->ins.n < f->ins.cap && f->val.n < f->val.cap);
+	int i = f->ins.n++, v = f->val.n++;
+	f->ins.v[i] = (Ins){ .op = OPHI, .flags = INEW, .blk = b, .type = P->vtype[x],
+	                     .res = v, .nop = bk->npred, .nlab = bk->npred,
+	                     .ops = bk->npred ? *ops : NULL, .lab = bk->pred };
+	*ops += bk->npred;
+	f->val.v[v] = (Val){ .kind = VINS, .type = P->vtype[x], .ins = i, .num = -1,
+	                     .name = name };
 	vpush(f->a, P->phi, i);
 	vpush(f->a, P->phivar, x);
 }
@@ -509,13 +568,22 @@ void make_phis(Prom *P)
 {
 	Fn *f = P->f;
 	int total = 0;
-	for (int x = 0; x < P->nvar; x++)
-		if (P->path[x] == P_GENERAL)
-			total += P->st->var.v[P->vstat[x]].nphi;
+	size_t nops = 0;
+	for (int x = 0; x < P->nvar; x++) {
+		if (P->path[x] != P_GENERAL)
+			continue;
+		const VarStat *vs = &P->st->var.v[P->vstat[x]];
+		total += vs->nphi;
+		for (int j = 0; j < vs->nphi; j++)
+			nops += (size_t)f->blk.v[vs->phiblk[j]].npred;
+	}
 	vreserve_exact(f->a, f->ins, f->ins.n + total);
 	vreserve_exact(f->a, f->val, f->val.n + total);
 	vreserve_exact(f->a, P->phi, total);
 	vreserve_exact(f->a, P->phivar, total);
+	/* Every phi's operands in one array, all unset (-1) at once. */
+	int *ops = aalloc_raw(f->a, (nops ? nops : 1) * sizeof(int));
+	memset(ops, 0xff, nops * sizeof(int));
 	for (int x = 0; x < P->nvar; x++) {
 		if (P->path[x] != P_GENERAL)
 			continue;
@@ -523,6 +591,6 @@ void make_phis(Prom *P)
 		int version = 0;
 		vs->phi0 = f->ins.n; /* make_phi appends: consecutive ids */
 		for (int j = 0; j < vs->nphi; j++)
-			make_phi(P, x, vs->phiblk[j], &version);
+			make_phi(P, x, vs->phiblk[j], &version, &ops);
 	}
 }

@@ -51,10 +51,13 @@ static void fwd_fit(Fn *f)
 }
 
 /* Value from is replaced by to.  A value forwarded to itself would make
- * val_res loop forever: in SSA a removed load never stands for itself. */
+ * val_res loop forever: in SSA a removed load never stands for itself.
+ * The table covers every value already (round_once fits it once before
+ * the fast paths: a call per load was a tenth of them on small
+ * functions). */
 static void forward(Fn *f, int from, int to)
 {
-	fwd_fit(f);
+	invariant(from < f->nfwd);
 	int r = val_res(f, to);
 	invariant(r != from);
 	f->fwd[from] = r;
@@ -128,6 +131,7 @@ static inline void add_access(Prom *P, int x, int i, const Ins *in)
 	a->pos = P->flat.n++;
 	a->var = x;
 	a->store = in->op == OSTORE;
+	a->kill = 0;
 	if (a->store) {
 		a->val = in->ops[0];
 		P->nstore[x]++;
@@ -152,7 +156,6 @@ static void group_accesses(Prom *P)
 	for (int k = 0; k < P->flat.n; k++)
 		P->acc[P->acc1[P->flat.v[k].var]++] = P->flat.v[k];
 	invariant(n == 0 || P->acc1[n - 1] == P->flat.n); /* every record placed */
-	P->act = aalloc(f->a, (size_t)P->flat.n + 1); /* ACT_NONE */
 }
 
 /* Phase 1.  Candidates are the live allocas; a store of candidate %a
@@ -273,7 +276,7 @@ static void sweep(Prom *P, Retry *rt)
  * place of a large function's instruction table for every access. */
 static void kill(Prom *P, const Acc *a)
 {
-	P->act[a->pos] = ACT_KILL;
+	P->flat.v[a->pos].kill = 1;
 }
 
 /* Replace load a by value v and delete it. */
@@ -287,7 +290,7 @@ static void apply(Prom *P)
 {
 	Fn *f = P->f;
 	for (int k = 0; k < P->flat.n; k++) {
-		if (P->act[k] != ACT_KILL)
+		if (!P->flat.v[k].kill)
 			continue;
 		f->ins.v[P->flat.v[k].ins].flags |= IDEAD;
 		if (P->flat.v[k].store)
@@ -444,18 +447,19 @@ static void index_phis(Prom *P)
 	Fn *f = P->f;
 	int nb = f->blk.n;
 	P->bphioff = ints(P, nb + 1, 0);
-	P->bphi = ints(P, P->phi.n, 0);
+	P->bphi = aalloc_raw(f->a, (size_t)(P->phi.n + 1) * sizeof(int)); /* all placed */
 	for (int p = 0; p < P->phi.n; p++)
-		P->bphioff[f->ins.v[P->phi.v[p]].blk + 1]++;
-	for (int b = 0; b < nb; b++)
+		P->bphioff[f->ins.v[P->phi.v[p]].blk]++;
+	for (int b = 0; b < nb; b++) /* bphioff[b]: the end of b's phis */
 		P->bphioff[b + 1] += P->bphioff[b];
-	int *fill = ints(P, nb, 0);
-	for (int p = 0; p < P->phi.n; p++) { /* phis were made var by var */
+	/* Backwards, each placed before the ones after it: bphioff[b] ends
+	 * at its start (no fill counters to zero). */
+	for (int p = P->phi.n - 1; p >= 0; p--) { /* phis were made var by var */
 		const Ins *in = &f->ins.v[P->phi.v[p]];
 		int b = in->blk;
 		/* renaming fills a block's phis through its pred list */
 		invariant(in->lab == f->blk.v[b].pred && in->nlab == f->blk.v[b].npred);
-		P->bphi[P->bphioff[b] + fill[b]++] = p;
+		P->bphi[--P->bphioff[b]] = p;
 	}
 }
 
@@ -498,6 +502,8 @@ static int round_once(Prom *P)
 	group_accesses(P);
 
 	int general = 0;
+	if (P->nvar)
+		fwd_fit(f); /* the fast paths forward loads; no value is made till make_phis */
 	if (P->o->trace)
 		place_init(P);
 	for (int x = 0; x < P->nvar; x++) {

@@ -15,6 +15,8 @@ typedef struct {
 	int val;         /* load: its result; store: the stored value */
 	int var;
 	uint8_t store;
+	uint8_t kill;    /* in flat only: a fast path deletes it (set by
+	                    pos, so the grouped copy never has it) */
 } Acc;
 
 /* Placement scratch, sized by the blocks, reused by every variable. */
@@ -26,13 +28,12 @@ typedef struct {
 	int *wl, *stk, *sblk;        /* worklists */
 	int *jup;                    /* nearest join dominating b (or b) */
 	int *sstart, *sowner, ns;    /* dominator-interval segments */
+	int nset, segok;             /* try_frontier: the segment set is
+	                                wl[0..nset), built iff segok */
 	int *key;                    /* pre numbers, sorted by build_segs */
 	long steps, budget;
 	int lastwin;                 /* the prune method that won last */
 } Place;
-
-/* What the fast paths decide for an access (Prom.act). */
-enum { ACT_NONE, ACT_KILL };
 
 typedef struct Prom {
 	Fn *f;
@@ -55,7 +56,6 @@ typedef struct Prom {
 	VEC(Acc) flat;   /* accesses in program order, as swept */
 	Acc *acc;        /* the same grouped by variable: x's are */
 	int *acc0, *acc1; /* acc[acc0[x]..acc1[x]), in program order */
-	char *act;       /* access pos -> ACT_KILL when a fast path deletes it */
 	int *boff;       /* block b's accesses: flat.v[boff[b]..boff[b+1])
 	                    (flat is in block order: the sweep's) */
 	VEC(int) drop;   /* debug/lifetime calls naming a candidate */

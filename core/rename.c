@@ -59,8 +59,21 @@ void rename_vars(Prom *P)
 	char *seen = aalloc(f->a, (size_t)nb + 1);
 	int *pushed = aalloc(f->a, (size_t)(nb + 1) * sizeof(int));
 	memset(pushed, 0xff, (size_t)(nb + 1) * sizeof(int));
+	/* Reserved once, not grown by doubling (which copied the items of
+	 * a long chain of blocks several times): an edge is pushed at most
+	 * once (its source is visited once), and a change is logged at most
+	 * once per phi and per store of a general-path variable (nstore:
+	 * the stores left after the unreachable ones were dropped). */
 	VEC(Undo) log = {0};
 	VEC(Item) wl = {0};
+	int ne = 0, nlog = P->phi.n;
+	for (int b = 0; b < nb; b++)
+		ne += f->blk.v[b].nsucc;
+	for (int x = 0; x < P->nvar; x++)
+		if (P->path[x] == P_GENERAL)
+			nlog += P->nstore[x];
+	vreserve_exact(f->a, wl, ne + 1);
+	vreserve_exact(f->a, log, nlog + 1);
 	Item start = {0, -1, 0, -1};
 	vpush(f->a, wl, start);
 
@@ -99,7 +112,7 @@ void rename_vars(Prom *P)
 		for (int k = P->boff[b]; k < P->boff[b + 1]; k++) {
 			const Acc *a = &P->flat.v[k];
 			int x = a->var;
-			if (P->path[x] != P_GENERAL || P->act[k] == ACT_KILL)
+			if (P->path[x] != P_GENERAL || P->flat.v[k].kill)
 				continue;
 			f->ins.v[a->ins].flags |= IDEAD;
 			if (!a->store) {

@@ -258,6 +258,48 @@ static tree *collect_vars(L *l, int *np, int *nparam)
 	return d;
 }
 
+/* The line and column of a variable's DECL_SOURCE_LOCATION, as
+ * expand_location gives them.  expand_location cost 170 instructions a
+ * variable (a binary search of the line maps and the resolution
+ * through macro maps); a function's variables mostly sit in one
+ * ordinary map, so the last one found is kept with the range of
+ * locations it covers (to the next map's start), and a location there
+ * is expanded as linemap_expand_location does (SOURCE_LINE,
+ * SOURCE_COLUMN).  Anything else (ad hoc, macro, reserved) goes to
+ * expand_location.  Per function: the maps may move as they grow. */
+typedef struct LineCache {
+	const line_map_ordinary *m; /* NULL: none yet */
+	location_t lo, hi;          /* m covers [lo, hi) */
+} LineCache;
+
+static void decl_pos(LineCache *c, location_t loc, int *line, int *col)
+{
+	if (c->m && loc >= c->lo && loc < c->hi) {
+		*line = (int)SOURCE_LINE(c->m, loc);
+		*col = (int)SOURCE_COLUMN(c->m, loc);
+		return;
+	}
+	if (!IS_ADHOC_LOC(loc) && loc >= RESERVED_LOCATION_COUNT &&
+	    loc < LINEMAPS_MACRO_LOWEST_LOCATION(line_table)) {
+		const line_map_ordinary *m = linemap_check_ordinary(linemap_lookup(line_table, loc));
+		int ix = (int)(m - LINEMAPS_ORDINARY_MAP_AT(line_table, 0));
+		if (m && ix >= 0 && ix < (int)LINEMAPS_ORDINARY_USED(line_table) &&
+		    MAP_START_LOCATION(m) <= loc) {
+			c->m = m;
+			c->lo = MAP_START_LOCATION(m);
+			c->hi = ix + 1 < (int)LINEMAPS_ORDINARY_USED(line_table)
+			        ? MAP_START_LOCATION(LINEMAPS_ORDINARY_MAP_AT(line_table, ix + 1))
+			        : LINEMAPS_MACRO_LOWEST_LOCATION(line_table);
+			*line = (int)SOURCE_LINE(m, loc);
+			*col = (int)SOURCE_COLUMN(m, loc);
+			return;
+		}
+	}
+	expanded_location xl = expand_location(loc);
+	*line = xl.line;
+	*col = xl.column;
+}
+
 /* Make the variables d[0..n) (collect_vars), their allocas and the
  * parameter stores in core block 0. */
 static void make_vars(L *l, tree *d, int n, int nparam)
@@ -270,6 +312,9 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 	l->vaddr = (int *)aalloc(f->a, (size_t)(n + 1) * sizeof(int));
 	vreserve_exact(f->a, b->var, n);
 	/* Names of the allocas and arguments must be unique when printed. */
+	LineCache lc;
+	lc.m = NULL;
+	lc.lo = lc.hi = 0;
 	Names names;
 	names.d = d;
 	names.nd = n;
@@ -291,9 +336,7 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 		const char *nm = decl_name(d[i], buf, sizeof buf, &id);
 		bv.name = astrndup(f->a, nm, strlen(nm));
 		bv.flags = var_flags(d[i]);
-		expanded_location xl = expand_location(DECL_SOURCE_LOCATION(d[i]));
-		bv.line = xl.line;
-		bv.col = xl.column;
+		decl_pos(&lc, DECL_SOURCE_LOCATION(d[i]), &bv.line, &bv.col);
 		bv.uid = DECL_UID(d[i]);
 		bv.loc = (unsigned)DECL_SOURCE_LOCATION (d[i]);
 		bv.decl = d[i];

@@ -300,6 +300,56 @@ static void decl_pos(LineCache *c, location_t loc, int *line, int *col)
 	*col = xl.column;
 }
 
+/* The map var_of reads, for the variables d[0..n), sorted by uid: an
+ * array over a window of their uids at most 16 a variable wide (4
+ * bytes a uid; the hash map is 64 bytes a variable and a probe per
+ * look-up), leaving out at most 4 at its ends; else the hash map. */
+static void map_init(L *l, tree *d, int n)
+{
+	int best_a = -1;
+	unsigned best = 0, room = 16u * (unsigned)n + 64;
+	for (int out = 0; out <= 4 && best_a < 0; out++)
+		for (int a = 0; a <= out; a++) {
+			int b = out - a;
+			if (a + b >= n)
+				continue;
+			unsigned span = DECL_UID(d[n - 1 - b]) - DECL_UID(d[a]) + 1;
+			if (span <= room && (best_a < 0 || span < best)) {
+				best_a = a;
+				best = span;
+			}
+		}
+	if (best_a < 0) {
+		pm_init(l->f->a, &l->decl, n);
+		return;
+	}
+	l->vlo = DECL_UID(d[best_a]);
+	l->vn = best;
+	l->vix = (int *)aalloc_raw(l->f->a, (size_t)best * sizeof(int));
+	memset(l->vix, 0xff, (size_t)best * sizeof(int));
+	l->nout = 0;
+}
+
+/* Decl t is variable k, in var_of's map. */
+static void map_put(L *l, tree t, int k)
+{
+	if (!l->vix) {
+		pm_put(&l->decl, t, 0, k);
+		return;
+	}
+	unsigned u = DECL_UID(t) - l->vlo;
+	if (u < l->vn) {
+		l->vix[u] = k;
+		return;
+	}
+	invariant(l->nout < 4); /* map_init left at most 4 out */
+	for (int i = 0; i < l->nout; i++)
+		if (l->outuid[i] == DECL_UID(t))
+			return; /* listed twice */
+	l->outuid[l->nout] = DECL_UID(t);
+	l->outk[l->nout++] = k;
+}
+
 /* Make the variables d[0..n) (collect_vars), their allocas and the
  * parameter stores in core block 0. */
 static void make_vars(L *l, tree *d, int n, int nparam)
@@ -307,7 +357,7 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 	struct function *fun = l->fun;
 	Fn *f = l->f;
 	Bridge *b = l->b;
-	pm_init(f->a, &l->decl, n);
+	map_init(l, d, n);
 	l->vtype = (int *)aalloc(f->a, (size_t)(n + 1) * sizeof(int));
 	l->vaddr = (int *)aalloc(f->a, (size_t)(n + 1) * sizeof(int));
 	vreserve_exact(f->a, b->var, n);
@@ -328,7 +378,7 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 		if (i && d[i] == d[i - 1])
 			continue;
 		int k = b->var.n;
-		pm_put(&l->decl, d[i], 0, k);
+		map_put(l, d[i], k);
 		BVar bv;
 		memset(&bv, 0, sizeof bv);
 		char buf[64];

@@ -14,7 +14,12 @@ typedef struct L {
 	Bridge *b;
 	Fn *f;
 	struct function *fun;
-	PMap decl;        /* decl -> variable index */
+	PMap decl;        /* decl -> variable index, when vix is NULL */
+	int *vix;         /* DECL_UID - vlo -> variable index, -1 (see var_of) */
+	unsigned vlo, vn; /* the uids vix covers: [vlo, vlo + vn) */
+	int nout;         /* variables outside that range: */
+	unsigned outuid[4];
+	int outk[4];
 	int *vtype;       /* variable -> core type of its decl */
 	int *vaddr;       /* variable -> alloca result value */
 	int *ssa;         /* SSA_NAME_VERSION -> opaque value, -1 */
@@ -94,10 +99,24 @@ static inline void push(L *l, int v)
 		vpush(l->f->a, l->ops, v);
 }
 
-/* The variable of decl t, or -1. */
+/* The variable of decl t, or -1.  A function's variables have uids
+ * made close together, mostly, but for a few made long before or after
+ * (a parameter, a gimplifier's temporary): an array indexed by uid and
+ * a list of those few answer (uids are unique: a uid found is the
+ * decl's own); else (make_vars decides) a hash map. */
 static inline int var_of(L *l, tree t)
 {
-	return pm_get(&l->decl, t, 0);
+	if (!l->vix)
+		return pm_get(&l->decl, t, 0);
+	if (!t || !DECL_P(t))
+		return -1;
+	unsigned uid = DECL_UID(t), u = uid - l->vlo;
+	if (u < l->vn)
+		return l->vix[u];
+	for (int i = 0; i < l->nout; i++)
+		if (l->outuid[i] == uid)
+			return l->outk[i];
+	return -1;
 }
 
 /* ---------- lower-operand.cc: types, values, accesses ---------- */

@@ -170,29 +170,29 @@ static int dotted(Names *s)
 
 /* Whether name (n bytes) is in use, adding it if not: *out is then the
  * arena's copy (name itself when own: it is already one). */
-static int names_add(Fn *f, Names *s, tree id, const char *name, size_t n, int own,
+static int names_add(L *l, Names *s, tree id, const char *name, size_t n, int own,
                      const char **out)
 {
 	int found;
 	if (id && plain(name, n)) {
 		hash_ptr(&s->id, id, 0, &found);
 		if (!found)
-			*out = own ? name : astrndup(f->a, name, n);
+			*out = own ? name : lstrdup(l, name, n);
 		return !found;
 	}
 	HEnt *e = hash_str(&s->text, name, (int)n, 0, &found);
 	if (!found)
-		e->k = *out = own ? name : astrndup(f->a, name, n);
+		e->k = *out = own ? name : lstrdup(l, name, n);
 	return !found;
 }
 
 /* name (of identifier id, or NULL), or "name.<uid>" when name is
  * taken (shadowed locals); own: name is the arena's, kept as is. */
-static const char *uniq(Fn *f, Names *s, tree id, const char *name, int own, unsigned uid)
+static const char *uniq(L *l, Names *s, tree id, const char *name, int own, unsigned uid)
 {
 	const char *r;
 	size_t n = strlen(name);
-	if (names_add(f, s, id, name, n, own, &r))
+	if (names_add(l, s, id, name, n, own, &r))
 		return r;
 	char buf[220];
 	*put_uint(buf + strlen(cat2(buf, sizeof buf - 12, name, ".")), uid) = 0; /* "t.1234" */
@@ -201,10 +201,10 @@ static const char *uniq(Fn *f, Names *s, tree id, const char *name, int own, uns
 	 * "<retval>", only an identifier with a dot.  Without one, it need
 	 * not be looked up or kept (temps: 6,651 shadowed locals). */
 	if (id && plain(name, n) && !dotted(s))
-		return astrndup(f->a, buf, strlen(buf));
-	if (names_add(f, s, NULL, buf, strlen(buf), 0, &r))
+		return lstrdup(l, buf, strlen(buf));
+	if (names_add(l, s, NULL, buf, strlen(buf), 0, &r))
 		return r;
-	return astrndup(f->a, buf, strlen(buf));
+	return lstrdup(l, buf, strlen(buf));
 }
 
 /* Parameter p: an argument of the core function, stored into its
@@ -218,7 +218,7 @@ static void param(L *l, Names *names, tree p)
 	BVar *bv = &l->b->var.v[k];
 	int x = fn_val(f, VARG, l->vtype[k], NULL);
 	/* bv->name is the arena's: no copy (fn_val would make one) */
-	f->val.v[x].name = uniq(f, names, DECL_NAME(p), bv->name, 1, bv->uid);
+	f->val.v[x].name = uniq(l, names, DECL_NAME(p), bv->name, 1, bv->uid);
 	f->val.v[x].ins = f->arg.n;
 	vpush(f->a, f->arg, x);
 	emit_store(l, k, x);
@@ -388,7 +388,7 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 		char buf[64];
 		tree id;
 		const char *nm = decl_name(d[i], buf, sizeof buf, &id);
-		bv.name = astrndup(f->a, nm, strlen(nm));
+		bv.name = lstrdup(l, nm, strlen(nm));
 		bv.flags = var_flags(d[i]);
 		decl_pos(&lc, DECL_SOURCE_LOCATION(d[i]), &bv.line, &bv.col);
 		bv.uid = DECL_UID(d[i]);
@@ -404,9 +404,9 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 		const char *an;
 		if (bv.flags & VF_PARM) {
 			char pn[200];
-			an = uniq(f, &names, NULL, cat2(pn, sizeof pn, bv.name, ".addr"), 0, bv.uid);
+			an = uniq(l, &names, NULL, cat2(pn, sizeof pn, bv.name, ".addr"), 0, bv.uid);
 		} else
-			an = uniq(f, &names, id, bv.name, 1, bv.uid);
+			an = uniq(l, &names, id, bv.name, 1, bv.uid);
 		l->vaddr[k] = fn_res(f, a, l->tptr, NULL);
 		f->val.v[l->vaddr[k]].name = an; /* the arena's: not copied again */
 		fn_setpos(f, a, bv.line, bv.col);

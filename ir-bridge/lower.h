@@ -32,7 +32,33 @@ typedef struct L {
 	int tptr;         /* the core type "ptr" */
 	Hash types;       /* GCC type -> core type id, set up on first use */
 	int nunknown;     /* locals met that are in no list */
+	char *sp;         /* the names' pool (lname): next byte, */
+	size_t sn, schunk; /* bytes left, size of the last chunk */
 } L;
+
+/* n bytes for a name.  aalloc_raw rounds every allocation to 16 bytes
+ * and is a call; most names ("_7", "def.12", "v3", "42") are 3 to 8
+ * bytes: they are carved from chunks of the arena instead. */
+char *lname_chunk(L *l, size_t n);
+static inline char *lname(L *l, size_t n)
+{
+	if (n > l->sn)
+		return lname_chunk(l, n);
+	char *p = l->sp;
+	l->sp += n;
+	l->sn -= n;
+	return p;
+}
+
+/* A copy of s[0..n) with a NUL, from the names' pool. */
+static inline char *lstrdup(L *l, const char *s, size_t n)
+{
+	char *d = lname(l, n + 1);
+	for (size_t i = 0; i < n; i++) /* short: no memcpy call */
+		d[i] = s[i];
+	d[n] = 0;
+	return d;
+}
 
 /* An instruction in the current block; its site is the current
  * statement and operand slot. */

@@ -118,6 +118,21 @@ static int emit_text(L *l, int op, const char *t, int nlab)
 
 /* ---------- types and values ---------- */
 
+char *lname_chunk(L *l, size_t n)
+{
+	/* from 256 bytes, doubling to 64 KB: a small function's names
+	 * waste little, a large one's take few chunks */
+	size_t c = l->schunk ? 2 * l->schunk : 256;
+	if (c > 65536)
+		c = 65536;
+	l->schunk = c;
+	if (c < n)
+		c = n;
+	l->sp = (char *)aalloc_raw(l->f->a, c);
+	l->sn = c;
+	return lname(l, n);
+}
+
 int lower_type_text(tree t, char *buf, size_t n, int depth)
 {
 	if (!t || depth > 4)
@@ -197,11 +212,12 @@ static int ssa_val(L *l, tree t)
 	size_t n = id ? (size_t)IDENTIFIER_LENGTH(id) : 0;
 	char dig[24];
 	size_t nd = (size_t)(put_uint(dig, v) - dig);
-	char *nm = (char *)aalloc_raw(l->f->a, n + nd + 2);
+	char *nm = lname(l, n + nd + 2);
 	if (n)
 		memcpy(nm, IDENTIFIER_POINTER(id), n);
 	nm[n] = '_';
-	memcpy(nm + n + 1, dig, nd);
+	for (size_t i = 0; i < nd; i++)
+		nm[n + 1 + i] = dig[i];
 	nm[n + 1 + nd] = 0;
 	int x = fn_val(l->f, VOPAQUE, -1, NULL);
 	l->f->val.v[x].name = nm;
@@ -236,7 +252,9 @@ static int constant(L *l, tree t)
 		s = "fpconst";
 	else if (TREE_CODE(t) == STRING_CST)
 		s = "str";
-	return fn_const(l->f, -1, s);
+	int x = fn_const(l->f, -1, NULL);
+	l->f->val.v[x].name = lstrdup(l, s, strlen(s)); /* not copied by fn_val */
+	return x;
 }
 
 /* A decl that is not one of the variables: a global, a function, a
@@ -254,7 +272,9 @@ static int opaque_decl(L *l, tree t)
 		cat2(buf, sizeof buf, "@", IDENTIFIER_POINTER(DECL_NAME(t)));
 	else
 		*put_uint(buf + strlen(cat2(buf, sizeof buf, "@D.", "")), DECL_UID(t)) = 0;
-	return fn_val(l->f, VOPAQUE, -1, buf);
+	int x = fn_val(l->f, VOPAQUE, -1, NULL);
+	l->f->val.v[x].name = lstrdup(l, buf, strlen(buf));
+	return x;
 }
 /* ---------- accesses ---------- */
 
@@ -273,9 +293,13 @@ void emit_store(L *l, int k, int v)
 	if (l->b->rewrite && v != l->f->undef && l->stmt) {
 		/* The SSA name this statement will define (Bridge.rewrite);
 		 * the value computed stays the statement's own. */
-		char *nm = (char *)aalloc_raw(l->f->a, 16); /* "def.N", N < 2^31 */
-		memcpy(nm, "def.", 4);
-		*put_uint(nm + 4, (unsigned)l->f->ins.n) = 0;
+		char dig[16];
+		size_t nd = (size_t)(put_uint(dig, (unsigned)l->f->ins.n) - dig);
+		char *nm = lname(l, nd + 5); /* "def.N" */
+		nm[0] = 'd', nm[1] = 'e', nm[2] = 'f', nm[3] = '.';
+		for (size_t i = 0; i < nd; i++)
+			nm[4 + i] = dig[i];
+		nm[4 + nd] = 0;
 		v = fn_val(l->f, VDEF, l->vtype[k], NULL);
 		l->f->val.v[v].name = nm; /* made in the arena: not copied again */
 		l->f->val.v[v].ins = l->f->ins.n; /* the store made next */

@@ -35,10 +35,47 @@ void bridge_note(Bridge *b, const char *fmt, ...)
 
 /* ---------- the function ---------- */
 
-static int by_uid(const void *a, const void *b)
+/* d[0..n) by DECL_UID, stably (a decl listed twice stays adjacent):
+ * insertion for a few, else least significant byte first over the
+ * bytes the uids' range needs (two for a function's locals, mostly).
+ * qsort cost 650 instructions on a 7-variable function, 1 M on one
+ * with 7,660 locals listed by scope. */
+static void sort_by_uid(tree *d, int n)
 {
-	unsigned x = DECL_UID(*(const tree *)a), y = DECL_UID(*(const tree *)b);
-	return (x > y) - (x < y);
+	if (n < 32) {
+		for (int i = 1; i < n; i++) {
+			tree x = d[i];
+			int j = i;
+			for (; j > 0 && DECL_UID(d[j - 1]) > DECL_UID(x); j--)
+				d[j] = d[j - 1];
+			d[j] = x;
+		}
+		return;
+	}
+	unsigned lo = DECL_UID(d[0]), hi = lo;
+	for (int i = 1; i < n; i++) {
+		unsigned u = DECL_UID(d[i]);
+		lo = u < lo ? u : lo;
+		hi = u > hi ? u : hi;
+	}
+	tree *tmp = (tree *)xmalloc((size_t)n * sizeof(tree)); /* not the IR's */
+	tree *src = d, *dst = tmp;
+	for (unsigned shift = 0; shift < 32 && ((hi - lo) >> shift); shift += 8) {
+		int cnt[257];
+		memset(cnt, 0, sizeof cnt);
+		for (int i = 0; i < n; i++)
+			cnt[((DECL_UID(src[i]) - lo) >> shift & 255) + 1]++;
+		for (int k = 0; k < 256; k++)
+			cnt[k + 1] += cnt[k];
+		for (int i = 0; i < n; i++)
+			dst[cnt[(DECL_UID(src[i]) - lo) >> shift & 255]++] = src[i];
+		tree *t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != d)
+		memcpy(d, src, (size_t)n * sizeof(tree));
+	free(tmp);
 }
 
 static unsigned var_flags(tree d)
@@ -61,10 +98,16 @@ static unsigned var_flags(tree d)
 		fl |= VF_AGGREGATE;
 	if (DECL_NOT_GIMPLE_REG_P(d))
 		fl |= VF_NOT_GIMPLE_REG;
-	if (needs_to_live_in_memory(d) && !TREE_ADDRESSABLE(d) && !is_global_var(d))
-		fl |= VF_IN_MEMORY;
+	/* needs_to_live_in_memory is TREE_ADDRESSABLE, a global, or a
+	 * RESULT_DECL returned in memory (aggregate_value_p, which asks the
+	 * target for the return register: thousands of instructions); so
+	 * without those two it can hold only for a RESULT_DECL, and never
+	 * for a GCC register, whose test calls it (is_gimple_reg) first. */
 	if (is_gimple_reg(d))
 		fl |= VF_GCC_REG;
+	else if (TREE_CODE(d) == RESULT_DECL && needs_to_live_in_memory(d) &&
+	         !TREE_ADDRESSABLE(d) && !is_global_var(d))
+		fl |= VF_IN_MEMORY;
 	if (TREE_CODE(ty) == COMPLEX_TYPE)
 		fl |= VF_COMPLEX;
 	if (VECTOR_TYPE_P(ty))
@@ -72,54 +115,110 @@ static unsigned var_flags(tree d)
 	return fl;
 }
 
-static const char *decl_name(Fn *f, tree d, char *buf, size_t n)
+/* The name of decl d: its identifier's text (*id the identifier), else
+ * "<retval>" or "D.<uid>" made in buf (*id NULL). */
+static const char *decl_name(tree d, char *buf, size_t n, tree *id)
 {
-	if (DECL_NAME(d) && IDENTIFIER_POINTER(DECL_NAME(d)))
-		return IDENTIFIER_POINTER(DECL_NAME(d));
+	*id = NULL_TREE;
+	if (DECL_NAME(d) && IDENTIFIER_POINTER(DECL_NAME(d))) {
+		*id = DECL_NAME(d);
+		return IDENTIFIER_POINTER(*id);
+	}
 	if (TREE_CODE(d) == RESULT_DECL)
 		return "<retval>";
 	invariant(n >= 16);
 	buf[0] = 'D', buf[1] = '.';
 	*put_uint(buf + 2, DECL_UID(d)) = 0; /* "D.1234" */
-	(void)f;
 	return buf;
 }
 
-/* Add name to the set of names in use (the key copied into the arena)
- * unless present; returns 0 if it was present. */
-static int ss_add(Fn *f, Hash *s, const char *name, const char **out)
+/* The names in use among the allocas and arguments.  A name without
+ * '.' or '<' can only be an identifier's text as it is ("x.addr",
+ * "D.12", "<retval>" and "x.<uid>" all have one), and identifiers are
+ * interned, so such a name is taken iff its identifier is: those are
+ * kept by identifier (a pointer's hash, no copy, no string compare),
+ * every other name by its text. */
+typedef struct Names {
+	Hash id;    /* identifier nodes used as names */
+	Hash text;  /* the other names, by text */
+	int dotted; /* some variable's identifier has a '.' or '<' (-1: not known yet) */
+	tree *d;    /* the variables */
+	int nd;
+} Names;
+
+/* Names are short: a loop, not two memchr calls (26 instructions each). */
+static int plain(const char *name, size_t n)
 {
-	int found, n = (int)strlen(name);
-	HEnt *e = hash_str(s, name, n, 0, &found);
-	if (found)
-		return 0;
-	e->k = *out = astrndup(f->a, name, (size_t)n);
+	for (size_t i = 0; i < n; i++)
+		if (name[i] == '.' || name[i] == '<')
+			return 0;
 	return 1;
 }
 
-/* name, or "name.<uid>" when name is taken. */
-static const char *uniq(Fn *f, Hash *s, const char *name, unsigned uid)
+static int dotted(Names *s)
+{
+	if (s->dotted < 0) {
+		s->dotted = 0;
+		for (int i = 0; i < s->nd && !s->dotted; i++) {
+			tree id = DECL_NAME(s->d[i]);
+			s->dotted = id && IDENTIFIER_POINTER(id) &&
+			            !plain(IDENTIFIER_POINTER(id), (size_t)IDENTIFIER_LENGTH(id));
+		}
+	}
+	return s->dotted;
+}
+
+/* Whether name (n bytes) is in use, adding it if not: *out is then the
+ * arena's copy (name itself when own: it is already one). */
+static int names_add(L *l, Names *s, tree id, const char *name, size_t n, int own,
+                     const char **out)
+{
+	int found;
+	if (id && plain(name, n)) {
+		hash_ptr(&s->id, id, 0, &found);
+		if (!found)
+			*out = own ? name : lstrdup(l, name, n);
+		return !found;
+	}
+	HEnt *e = hash_str(&s->text, name, (int)n, 0, &found);
+	if (!found)
+		e->k = *out = own ? name : lstrdup(l, name, n);
+	return !found;
+}
+
+/* name (of identifier id, or NULL), or "name.<uid>" when name is
+ * taken (shadowed locals); own: name is the arena's, kept as is. */
+static const char *uniq(L *l, Names *s, tree id, const char *name, int own, unsigned uid)
 {
 	const char *r;
-	if (ss_add(f, s, name, &r))
+	size_t n = strlen(name);
+	if (names_add(l, s, id, name, n, own, &r))
 		return r;
 	char buf[220];
 	*put_uint(buf + strlen(cat2(buf, sizeof buf - 12, name, ".")), uid) = 0; /* "t.1234" */
-	if (ss_add(f, s, buf, &r))
+	/* "x.<uid>" splits at its last dot into a name and a uid (one
+	 * decl's): it can equal no other "x.<uid>", "x.addr", "D.<uid>" or
+	 * "<retval>", only an identifier with a dot.  Without one, it need
+	 * not be looked up or kept (temps: 6,651 shadowed locals). */
+	if (id && plain(name, n) && !dotted(s))
+		return lstrdup(l, buf, strlen(buf));
+	if (names_add(l, s, NULL, buf, strlen(buf), 0, &r))
 		return r;
-	return astrndup(f->a, buf, strlen(buf));
+	return lstrdup(l, buf, strlen(buf));
 }
 
 /* Parameter p: an argument of the core function, stored into its
  * alloca in the entry block. */
-static void param(L *l, Hash *names, tree p)
+static void param(L *l, Names *names, tree p)
 {
 	int k = var_of(l, p);
 	if (k < 0)
 		return;
 	Fn *f = l->f;
 	BVar *bv = &l->b->var.v[k];
-	int x = fn_val(f, VARG, l->vtype[k], uniq(f, names, bv->name, bv->uid));
+	int x = fn_val(f, VARG, l->vtype[k], NULL);
+	/* bv->name is the arena's: no copy (fn_val would make one) */
+	f->val.v[x].name = uniq(l, names, DECL_NAME(p), bv->name, 1, bv->uid);
 	f->val.v[x].ins = f->arg.n;
 	vpush(f->a, f->arg, x);
 	emit_store(l, k, x);
@@ -158,39 +257,140 @@ static tree *collect_vars(L *l, int *np, int *nparam)
 	for (int i = 1; i < n && sorted; i++)
 		sorted = DECL_UID(d[i - 1]) <= DECL_UID(d[i]);
 	if (!sorted)
-		qsort(d, (size_t)n, sizeof(tree), by_uid);
+		sort_by_uid(d, n);
 	*np = n;
 	return d;
 }
 
+/* The line and column of a variable's DECL_SOURCE_LOCATION, as
+ * expand_location gives them.  expand_location cost 170 instructions a
+ * variable (a binary search of the line maps and the resolution
+ * through macro maps); a function's variables mostly sit in one
+ * ordinary map, so the last one found is kept with the range of
+ * locations it covers (to the next map's start), and a location there
+ * is expanded as linemap_expand_location does (SOURCE_LINE,
+ * SOURCE_COLUMN).  Anything else (ad hoc, macro, reserved) goes to
+ * expand_location.  Per function: the maps may move as they grow. */
+typedef struct LineCache {
+	const line_map_ordinary *m; /* NULL: none yet */
+	location_t lo, hi;          /* m covers [lo, hi) */
+} LineCache;
+
+static void decl_pos(LineCache *c, location_t loc, int *line, int *col)
+{
+	if (c->m && loc >= c->lo && loc < c->hi) {
+		*line = (int)SOURCE_LINE(c->m, loc);
+		*col = (int)SOURCE_COLUMN(c->m, loc);
+		return;
+	}
+	if (!IS_ADHOC_LOC(loc) && loc >= RESERVED_LOCATION_COUNT &&
+	    loc < LINEMAPS_MACRO_LOWEST_LOCATION(line_table)) {
+		const line_map_ordinary *m = linemap_check_ordinary(linemap_lookup(line_table, loc));
+		int ix = (int)(m - LINEMAPS_ORDINARY_MAP_AT(line_table, 0));
+		if (m && ix >= 0 && ix < (int)LINEMAPS_ORDINARY_USED(line_table) &&
+		    MAP_START_LOCATION(m) <= loc) {
+			c->m = m;
+			c->lo = MAP_START_LOCATION(m);
+			c->hi = ix + 1 < (int)LINEMAPS_ORDINARY_USED(line_table)
+			        ? MAP_START_LOCATION(LINEMAPS_ORDINARY_MAP_AT(line_table, ix + 1))
+			        : LINEMAPS_MACRO_LOWEST_LOCATION(line_table);
+			*line = (int)SOURCE_LINE(m, loc);
+			*col = (int)SOURCE_COLUMN(m, loc);
+			return;
+		}
+	}
+	expanded_location xl = expand_location(loc);
+	*line = xl.line;
+	*col = xl.column;
+}
+
+/* The map var_of reads, for the variables d[0..n), sorted by uid: an
+ * array over a window of their uids at most 16 a variable wide (4
+ * bytes a uid; the hash map is 64 bytes a variable and a probe per
+ * look-up), leaving out at most 4 at its ends; else the hash map. */
+static void map_init(L *l, tree *d, int n)
+{
+	int best_a = -1;
+	unsigned best = 0, room = 16u * (unsigned)n + 64;
+	for (int out = 0; out <= 4 && best_a < 0; out++)
+		for (int a = 0; a <= out; a++) {
+			int b = out - a;
+			if (a + b >= n)
+				continue;
+			unsigned span = DECL_UID(d[n - 1 - b]) - DECL_UID(d[a]) + 1;
+			if (span <= room && (best_a < 0 || span < best)) {
+				best_a = a;
+				best = span;
+			}
+		}
+	if (best_a < 0) {
+		pm_init(l->f->a, &l->decl, n);
+		return;
+	}
+	l->vlo = DECL_UID(d[best_a]);
+	l->vn = best;
+	l->vix = (int *)aalloc_raw(l->f->a, (size_t)best * sizeof(int));
+	memset(l->vix, 0xff, (size_t)best * sizeof(int));
+	l->nout = 0;
+}
+
+/* Decl t is variable k, in var_of's map. */
+static void map_put(L *l, tree t, int k)
+{
+	if (!l->vix) {
+		pm_put(&l->decl, t, 0, k);
+		return;
+	}
+	unsigned u = DECL_UID(t) - l->vlo;
+	if (u < l->vn) {
+		l->vix[u] = k;
+		return;
+	}
+	invariant(l->nout < 4); /* map_init left at most 4 out */
+	for (int i = 0; i < l->nout; i++)
+		if (l->outuid[i] == DECL_UID(t))
+			return; /* listed twice */
+	l->outuid[l->nout] = DECL_UID(t);
+	l->outk[l->nout++] = k;
+}
+
 /* Make the variables d[0..n) (collect_vars), their allocas and the
  * parameter stores in core block 0. */
-static void make_vars(L *l, tree *d, int n)
+static void make_vars(L *l, tree *d, int n, int nparam)
 {
 	struct function *fun = l->fun;
 	Fn *f = l->f;
 	Bridge *b = l->b;
-	pm_init(f->a, &l->decl, n);
+	map_init(l, d, n);
 	l->vtype = (int *)aalloc(f->a, (size_t)(n + 1) * sizeof(int));
 	l->vaddr = (int *)aalloc(f->a, (size_t)(n + 1) * sizeof(int));
 	vreserve_exact(f->a, b->var, n);
 	/* Names of the allocas and arguments must be unique when printed. */
-	Hash names;
-	hash_init(&names, f->a, n); /* one name per variable */
+	LineCache lc;
+	lc.m = NULL;
+	lc.lo = lc.hi = 0;
+	Names names;
+	names.d = d;
+	names.nd = n;
+	names.dotted = -1; /* asked when a local is first shadowed */
+	/* A few distinct identifiers, mostly, however many the locals,
+	 * and few names by text ("x.addr", "D.<uid>", "<retval>"): both
+	 * tables grow as needed. */
+	hash_init(&names.id, f->a, n < 32 ? n : 32);
+	hash_init(&names.text, f->a, nparam + 2);
 	for (int i = 0; i < n; i++) {
 		if (i && d[i] == d[i - 1])
 			continue;
 		int k = b->var.n;
-		pm_put(&l->decl, d[i], 0, k);
+		map_put(l, d[i], k);
 		BVar bv;
 		memset(&bv, 0, sizeof bv);
 		char buf[64];
-		const char *nm = decl_name(f, d[i], buf, sizeof buf);
-		bv.name = astrndup(f->a, nm, strlen(nm));
+		tree id;
+		const char *nm = decl_name(d[i], buf, sizeof buf, &id);
+		bv.name = lstrdup(l, nm, strlen(nm));
 		bv.flags = var_flags(d[i]);
-		expanded_location xl = expand_location(DECL_SOURCE_LOCATION(d[i]));
-		bv.line = xl.line;
-		bv.col = xl.column;
+		decl_pos(&lc, DECL_SOURCE_LOCATION(d[i]), &bv.line, &bv.col);
 		bv.uid = DECL_UID(d[i]);
 		bv.loc = (unsigned)DECL_SOURCE_LOCATION (d[i]);
 		bv.decl = d[i];
@@ -201,9 +401,14 @@ static void make_vars(L *l, tree *d, int n)
 			f->ins.v[a].reason = R_PINNED;
 		/* Alloca names: "x", "x.addr" for a parameter (clang's), and
 		 * "x.<uid>" when the name is taken (shadowed locals). */
-		char an[200];
-		cat2(an, sizeof an, bv.name, (bv.flags & VF_PARM) ? ".addr" : "");
-		l->vaddr[k] = fn_res(f, a, l->tptr, uniq(f, &names, an, bv.uid));
+		const char *an;
+		if (bv.flags & VF_PARM) {
+			char pn[200];
+			an = uniq(l, &names, NULL, cat2(pn, sizeof pn, bv.name, ".addr"), 0, bv.uid);
+		} else
+			an = uniq(l, &names, id, bv.name, 1, bv.uid);
+		l->vaddr[k] = fn_res(f, a, l->tptr, NULL);
+		f->val.v[l->vaddr[k]].name = an; /* the arena's: not copied again */
 		fn_setpos(f, a, bv.line, bv.col);
 		vpush(f->a, b->var, bv);
 	}
@@ -433,7 +638,7 @@ Bridge *bridge_lower(struct function *fun, int rewrite)
 	int nvar, nparam;
 	tree *vars = collect_vars(l, &nvar, &nparam);
 	reserve_tables(l, nvar, nparam);
-	make_vars(l, vars, nvar);
+	make_vars(l, vars, nvar, nparam);
 	make_head(l);
 	entry_branch(l);
 	if (lower_blocks(l))

@@ -14,7 +14,12 @@ typedef struct L {
 	Bridge *b;
 	Fn *f;
 	struct function *fun;
-	PMap decl;        /* decl -> variable index */
+	PMap decl;        /* decl -> variable index, when vix is NULL */
+	int *vix;         /* DECL_UID - vlo -> variable index, -1 (see var_of) */
+	unsigned vlo, vn; /* the uids vix covers: [vlo, vlo + vn) */
+	int nout;         /* variables outside that range: */
+	unsigned outuid[4];
+	int outk[4];
 	int *vtype;       /* variable -> core type of its decl */
 	int *vaddr;       /* variable -> alloca result value */
 	int *ssa;         /* SSA_NAME_VERSION -> opaque value, -1 */
@@ -27,7 +32,33 @@ typedef struct L {
 	int tptr;         /* the core type "ptr" */
 	Hash types;       /* GCC type -> core type id, set up on first use */
 	int nunknown;     /* locals met that are in no list */
+	char *sp;         /* the names' pool (lname): next byte, */
+	size_t sn, schunk; /* bytes left, size of the last chunk */
 } L;
+
+/* n bytes for a name.  aalloc_raw rounds every allocation to 16 bytes
+ * and is a call; most names ("_7", "def.12", "v3", "42") are 3 to 8
+ * bytes: they are carved from chunks of the arena instead. */
+char *lname_chunk(L *l, size_t n);
+static inline char *lname(L *l, size_t n)
+{
+	if (n > l->sn)
+		return lname_chunk(l, n);
+	char *p = l->sp;
+	l->sp += n;
+	l->sn -= n;
+	return p;
+}
+
+/* A copy of s[0..n) with a NUL, from the names' pool. */
+static inline char *lstrdup(L *l, const char *s, size_t n)
+{
+	char *d = lname(l, n + 1);
+	for (size_t i = 0; i < n; i++) /* short: no memcpy call */
+		d[i] = s[i];
+	d[n] = 0;
+	return d;
+}
 
 /* An instruction in the current block; its site is the current
  * statement and operand slot. */
@@ -94,10 +125,24 @@ static inline void push(L *l, int v)
 		vpush(l->f->a, l->ops, v);
 }
 
-/* The variable of decl t, or -1. */
+/* The variable of decl t, or -1.  A function's variables have uids
+ * made close together, mostly, but for a few made long before or after
+ * (a parameter, a gimplifier's temporary): an array indexed by uid and
+ * a list of those few answer (uids are unique: a uid found is the
+ * decl's own); else (make_vars decides) a hash map. */
 static inline int var_of(L *l, tree t)
 {
-	return pm_get(&l->decl, t, 0);
+	if (!l->vix)
+		return pm_get(&l->decl, t, 0);
+	if (!t || !DECL_P(t))
+		return -1;
+	unsigned uid = DECL_UID(t), u = uid - l->vlo;
+	if (u < l->vn)
+		return l->vix[u];
+	for (int i = 0; i < l->nout; i++)
+		if (l->outuid[i] == uid)
+			return l->outk[i];
+	return -1;
 }
 
 /* ---------- lower-operand.cc: types, values, accesses ---------- */

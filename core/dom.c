@@ -265,7 +265,7 @@ void dom_build(Fn *f, Dom *d)
  * One walk: each entry (r, b) is appended to pr (grown by doubling,
  * malloc'ed scratch) and counted in cnt[r]; df_build places them.
  * (Walking twice, once to count and once to fill, cost a third of
- * the dominator work on a chain of ifs.)  Returns the entries. */
+ * the dominator work on a chain of ifs.) */
 typedef struct { int *v; size_t n, cap; } Pairs;
 
 static void pair_add(Pairs *pr, int r, int b)

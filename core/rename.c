@@ -112,7 +112,7 @@ void rename_vars(Prom *P)
 		for (int k = P->boff[b]; k < P->boff[b + 1]; k++) {
 			const Acc *a = &P->flat.v[k];
 			int x = a->var;
-			if (P->path[x] != P_GENERAL || P->flat.v[k].kill)
+			if (P->path[x] != P_GENERAL || a->kill)
 				continue;
 			f->ins.v[a->ins].flags |= IDEAD;
 			if (!a->store) {

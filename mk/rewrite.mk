@@ -17,8 +17,10 @@
 # suites of torture-rewrite: "c fortran c++"), REWRITE_OUT (where the
 # results go: build/torture-rewrite, so that runs with other levels or
 # placements can be kept apart), TORTURE_JOBS, TORTURE_FILTER, RESUME, N,
-# SEED (as in torture.mk).  Results: REWRITE_OUT/SUITE/ and
-# build/csmith-rewrite/ (results, records/, fail/, table.md).  The
+# SEED (as in torture.mk), CSMITH_REWRITE_OUT (build/csmith-rewrite: give
+# each range of seeds its own, so that RESUME=1 can go on with it).
+# Results: REWRITE_OUT/SUITE/ and CSMITH_REWRITE_OUT (results, records/,
+# fail/, table.md).  The
 # sample in make check: testsuite/mem2reg.rewrite/torture.exp.
 
 .PHONY: torture-rewrite csmith-rewrite torture-rewrite-src
@@ -28,6 +30,7 @@ REWRITE_PLACEMENTS ?= pruned;semipruned;minimal
 REWRITE_SUITES     ?= c fortran c++
 REWRITE_SRC        := $(B)/torture-rewrite-src
 REWRITE_OUT        ?= $(B)/torture-rewrite
+CSMITH_REWRITE_OUT ?= $(B)/csmith-rewrite
 
 torture-rewrite-src: need-gcc-source
 	@$(call unpack-gcc-tests,$(REWRITE_SRC),gfortran.fortran-torture/execute g++.dg/torture)
@@ -57,7 +60,7 @@ csmith-rewrite: all csmith-src
 	seq $(SEED) $$(($(SEED) + $(N) - 1)) | sed 's/^/s/; s/$$/.c/' \
 		| while read f; do [ -s $(B)/csmith/src/$$f ] && echo $$f; done > $(B)/csmith/files-rewrite; \
 	CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) EXTRA_CFLAGS="-I$$inc" \
-		bash tools/rewrite-torture.sh run $(B)/csmith-rewrite $(B)/csmith/src $(B)/csmith/files-rewrite \
+		bash tools/rewrite-torture.sh run $(CSMITH_REWRITE_OUT) $(B)/csmith/src $(B)/csmith/files-rewrite \
 		'$(REWRITE_LEVELS)' '$(REWRITE_PLACEMENTS)'
 
 # placement-study: gcc.c-torture (compile and execute; every

@@ -405,8 +405,7 @@ static void make_phi(Prom *P, int x, int b, int *version, int **ops)
 	                     .res = v, .nop = bk->npred, .nlab = bk->npred,
 	                     .ops = bk->npred ? *ops : NULL, .lab = bk->pred };
 	*ops += bk->npred;
-	f->val.v[v] = (Val){ .kind = VINS, .type = P->vtype[x], .ins = i, .num = -1,
-	                     .name = name };
+	f->val.v[v] = (Val){ .kind = VINS, .type = P->vtype[x], .ins = i, .name = name };
 	vpush(f->a, P->phi, i);
 	vpush(f->a, P->phivar, x);
 }

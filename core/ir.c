@@ -308,6 +308,7 @@ int fn_type(Fn *f, const char *text, size_t n)
 	for (int i = 0; i < f->type.n; i++)
 		if (strlen(f->type.v[i]) == n && memcmp(f->type.v[i], text, n) == 0)
 			return i;
+	invariant(f->type.n < VAL_TYPE_MAX - 1); /* Val.type's 24 bits */
 	vpush(f->a, f->type, astrndup(f->a, text, n));
 	return f->type.n - 1;
 }
@@ -335,7 +336,7 @@ int fn_val(Fn *f, int kind, int type, const char *name)
 	const char *nm = name ? astrndup(f->a, name, strlen(name)) : NULL;
 	vreserve(f->a, f->val, f->val.n + 1);
 	int id = f->val.n++;
-	f->val.v[id] = (Val){ .kind = (uint8_t)kind, .type = type, .ins = -1, .num = -1,
+	f->val.v[id] = (Val){ .kind = (unsigned)kind, .type = type, .ins = -1,
 	                      .name = nm }; /* in place: no copy of the record */
 	return id;
 }
@@ -472,7 +473,7 @@ const char *val_label(Fn *f, int v, char *buf, size_t len)
 		if (x->name)
 			snprintf(buf, len, "%%%s", x->name);
 		else
-			snprintf(buf, len, "%%%d", x->num);
+			snprintf(buf, len, "%%%d", val_num(f, v));
 		return buf;
 	}
 }
@@ -492,12 +493,30 @@ int phi_slot(const Ins *in, int p)
 
 /* ---------- numbering ---------- */
 
+void val_setnum(Fn *f, int v, int num)
+{
+	invariant(v >= 0 && v < f->val.n);
+	if (v >= f->nvnum) {
+		int cap = f->val.cap > v ? f->val.cap : v + 1, old = f->nvnum;
+		int *nv = aalloc_raw(f->a, (size_t)cap * sizeof(int));
+		if (old)
+			memcpy(nv, f->vnum, (size_t)old * sizeof(int));
+		for (int i = old; i < cap; i++)
+			nv[i] = -1;
+		f->vnum = nv;
+		f->nvnum = cap;
+	}
+	f->vnum[v] = num;
+}
+
 void fn_number(Fn *f)
 {
 	int n = 0;
+	if (f->nvnum < f->val.n)
+		val_setnum(f, f->val.n - 1, -1); /* sized for every value */
 	for (int a = 0; a < f->arg.n; a++) {
-		Val *x = &f->val.v[f->arg.v[a]];
-		x->num = x->name ? -1 : n++;
+		int v = f->arg.v[a];
+		f->vnum[v] = f->val.v[v].name ? -1 : n++;
 	}
 	for (int b = 0; b < f->blk.n; b++) {
 		Blk *bk = &f->blk.v[b];
@@ -506,8 +525,7 @@ void fn_number(Fn *f)
 			Ins *in = &f->ins.v[bk->ins.v[j]];
 			if ((in->flags & IDEAD) || in->res < 0)
 				continue;
-			Val *x = &f->val.v[in->res];
-			x->num = x->name ? -1 : n++;
+			f->vnum[in->res] = f->val.v[in->res].name ? -1 : n++;
 		}
 	}
 }

@@ -180,14 +180,16 @@ enum ValKind {
 	VFWD,    /* reader only: referenced, not yet defined */
 };
 
-typedef struct Val { /* 24 bytes: no positions (the reader keeps its own) */
-	uint8_t kind;
-	int type;         /* type id, -1 when unknown or untyped */
+typedef struct Val { /* 16 bytes: no positions (the reader keeps its
+                       own), no number (Fn.vnum: only printing needs it) */
+	unsigned kind : 8;
+	signed type : 24; /* type id, -1 when unknown or untyped (fn_type
+	                     keeps ids below VAL_TYPE_MAX) */
 	int ins;          /* VINS: defining instruction; VARG: index */
-	int num;          /* number when unnamed, set by fn_number() */
 	const char *name; /* "x" for %x, NULL for an unnamed (numbered) value;
 	                     VCONST/VOPAQUE: the literal text as printed */
 } Val;
+#define VAL_TYPE_MAX (1 << 23)
 
 enum Op {
 	OALLOCA,  /* res = alloca type [, count]; op[0] = count or absent */
@@ -268,6 +270,11 @@ typedef struct Fn {
 	int line;          /* line of "define" */
 	int *pool, npool;  /* fn_ins's operand and label arrays are carved
 	                      from here: npool ints left at pool */
+	int *vnum, nvnum;  /* the number of each unnamed value as printed,
+	                      -1 for a named one; set by fn_number() (and the
+	                      reader, for the numbers it reads); values >=
+	                      nvnum have none: a caller that never prints
+	                      (the plugin without a dump) never makes it */
 	VEC(Pos) pos;      /* source positions of the instructions that have
 	                      one (the reader's, the bridge's allocas), by
 	                      ascending Pos.ins: most instructions of the
@@ -308,6 +315,13 @@ static inline int val_res(Fn *f, int v)
 		return r;
 	return val_res_slow(f, v);
 }
+/* The number of value v as printed ("%4"), -1 when named or unnumbered. */
+static inline int val_num(const Fn *f, int v)
+{
+	return v >= 0 && v < f->nvnum ? f->vnum[v] : -1;
+}
+/* Give value v number num (the reader: numbers come as it reads). */
+void val_setnum(Fn *f, int v, int num);
 static inline Ins *term_of(Fn *f, int b)
 {
 	Blk *bk = &f->blk.v[b];
@@ -320,7 +334,7 @@ int op_is_term(int op);
 int phi_slot(const Ins *in, int p);
 
 /* Number unnamed arguments, blocks and results sequentially in print
- * order, as LLVM requires (Val.num, Blk.num).  The textual IR (reader,
+ * order, as LLVM requires (Fn.vnum, Blk.num).  The textual IR (reader,
  * printer, blockaddress renumbering) is in text/text.h. */
 void fn_number(Fn *f);
 

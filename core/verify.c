@@ -38,7 +38,7 @@ static const char *vname(V *v, int x, char *buf, size_t n)
 	if (val->name)
 		snprintf(buf, n, "%s%s", val->kind == VARG || val->kind == VINS ? "%" : "", val->name);
 	else
-		snprintf(buf, n, "%%%d", val->num);
+		snprintf(buf, n, "%%%d", val_num(v->f, x));
 	return buf;
 }
 

@@ -95,9 +95,9 @@ static void name_values(Fn *f)
 	fn_number(f);
 	for (int v = 0; v < f->val.n; v++) {
 		Val *x = &f->val.v[v];
-		if (!x->name && x->num >= 0 && (x->kind == VINS || x->kind == VARG)) {
+		if (!x->name && val_num(f, v) >= 0 && (x->kind == VINS || x->kind == VARG)) {
 			char buf[16];
-			int n = snprintf(buf, sizeof buf, "%d", x->num);
+			int n = snprintf(buf, sizeof buf, "%d", val_num(f, v));
 			x->name = astrndup(f->a, buf, (size_t)n);
 		}
 	}

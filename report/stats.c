@@ -8,10 +8,10 @@
 
 static const char *var_name(Fn *f, const VarStat *vs, char *buf, size_t len)
 {
-	const Val *v = &f->val.v[f->ins.v[vs->alloca].res];
-	if (v->name)
-		return v->name;
-	snprintf(buf, len, "%d", v->num);
+	int r = f->ins.v[vs->alloca].res;
+	if (f->val.v[r].name)
+		return f->val.v[r].name;
+	snprintf(buf, len, "%d", val_num(f, r));
 	return buf;
 }
 

@@ -263,7 +263,8 @@ int use_val(Parser *P, const Tok *t, int type)
 		Val *x = &f->val.v[v];
 		set_name(P, &x->name, t);
 		vpos_set(P, v, t->line, t->col);
-		x->num = t->isnum ? (int)t->num : -1;
+		if (t->isnum)
+			val_setnum(f, v, (int)t->num);
 		e->kind = N_VAL;
 		e->val = v;
 		return v;

@@ -28,7 +28,7 @@ static void pself(Fn *f, int v, FILE *out)
 		if (x->name)
 			fprintf(out, "%%%s", x->name);
 		else
-			fprintf(out, "%%%d", x->num);
+			fprintf(out, "%%%d", val_num(f, v));
 	}
 }
 

@@ -304,13 +304,14 @@ static void header(Parser *P)
 			e->val = v;
 			set_name(P, &f->val.v[v].name, &nm);
 			vpos_set(P, v, nm.line, nm.col);
-			f->val.v[v].num = nm.isnum ? (int)nm.num : -1;
+			if (nm.isnum)
+				val_setnum(f, v, (int)nm.num);
 			sb_putc(P, T_VAL);
 		} else {
 			sb_put(P, copied, (size_t)(last - copied));
 			sb_puts(P, " \001");
 			copied = last;
-			f->val.v[v].num = (int)P->nextnum++;
+			val_setnum(f, v, (int)P->nextnum++);
 			vpos_set(P, v, P->line, colof(P, last));
 		}
 	}
@@ -359,7 +360,7 @@ static void check_undefined(Parser *P)
 		VPos xp = vpos_of(P, v);
 		if (x->kind == VFWD && (!what || xp.line < line || (xp.line == line && xp.col < col))) {
 			char num[32];
-			snprintf(num, sizeof num, "%d", x->num);
+			snprintf(num, sizeof num, "%d", val_num(f, v));
 			const char *s = x->name ? x->name : num;
 			what = "value";
 			name = shown(P, "%", s, (int)strlen(s));

@@ -421,6 +421,36 @@ int fn_pos(const Fn *f, int i, int *line, int *col)
 	return 1;
 }
 
+void ins_settext(Fn *f, int i, const char *text)
+{
+	Ins *in = &f->ins.v[i];
+	if (!in->nlab) {
+		in->tx = text;
+		return;
+	}
+	LText *last = f->ltext.n ? &f->ltext.v[f->ltext.n - 1] : NULL;
+	if (last && last->ins == i) {
+		last->text = text;
+		return;
+	}
+	invariant(!last || last->ins < i);
+	LText t = { i, text };
+	vpush(f->a, f->ltext, t);
+}
+
+const char *fn_ltext(const Fn *f, int i)
+{
+	int lo = 0, hi = f->ltext.n;
+	while (lo < hi) {
+		int m = (lo + hi) / 2;
+		if (f->ltext.v[m].ins < i)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo < f->ltext.n && f->ltext.v[lo].ins == i ? f->ltext.v[lo].text : NULL;
+}
+
 int val_res_slow(Fn *f, int v)
 {
 	if (!f->fwd || v < 0 || v >= f->nfwd)

@@ -218,7 +218,7 @@ enum InsFlag {
 #define T_VAL '\001'
 #define T_LAB '\002'
 
-typedef struct Ins { /* 48 bytes; source positions are in Fn.pos */
+typedef struct Ins { /* 40 bytes; source positions are in Fn.pos */
 	uint8_t op, flags;
 	uint8_t reason;   /* alloca: non-promotion reason pinned by the
 	                     front end (enum Reason), 0 for none */
@@ -228,11 +228,18 @@ typedef struct Ins { /* 48 bytes; source positions are in Fn.pos */
 	int res;          /* result value or -1 */
 	int nop, nlab;    /* number of operands, of labels */
 	int *ops;         /* operand value ids */
-	int *lab;         /* block ids (successors; phi: incoming blocks) */
-	const char *text; /* OGEN/OTERM: template.  Others: trailing text
-	                     printed after the operands (", align 4, !dbg !7"),
-	                     or NULL.  OSWITCH: the case types are .type. */
+	union {           /* one pointer for two: few instructions have both */
+		int *lab;        /* nlab > 0: block ids (successors; phi:
+		                    incoming blocks) */
+		const char *tx;  /* nlab == 0: the text; read and set it
+		                    through ins_text() and ins_settext(), which
+		                    keep the text of an instruction with labels
+		                    in Fn.ltext */
+	};
 } Ins;
+/* The text of an instruction: OGEN/OTERM: its template.  Others: the
+ * trailing text printed after the operands (", align 4, !dbg !7"), or
+ * NULL.  OSWITCH: the case types are Ins.type. */
 
 typedef struct Blk {
 	const char *name; /* label without '%', NULL when numbered */
@@ -247,6 +254,12 @@ typedef struct Blk {
 	int inum;         /* reader: the number the input gave it, -1 when
 	                     named or not read (ba_add maps inum to num) */
 } Blk;
+
+/* The text of an instruction with labels (Fn.ltext). */
+typedef struct LText {
+	int ins;
+	const char *text;
+} LText;
 
 /* The source position of an instruction (Fn.pos). */
 typedef struct Pos {
@@ -275,6 +288,11 @@ typedef struct Fn {
 	                      reader, for the numbers it reads); values >=
 	                      nvnum have none: a caller that never prints
 	                      (the plugin without a dump) never makes it */
+	VEC(LText) ltext;  /* the texts of the instructions with labels
+	                      that have one, by ascending LText.ins (a
+	                      terminator of the reader with "!prof", an
+	                      OTERM's template): Ins has room for the labels
+	                      or the text, not both */
 	VEC(Pos) pos;      /* source positions of the instructions that have
 	                      one (the reader's, the bridge's allocas), by
 	                      ascending Pos.ins: most instructions of the
@@ -300,6 +318,15 @@ int fn_res(Fn *f, int i, int t, const char *name);
  * instruction given one so far; fn_pos finds it (0 when it has none). */
 void fn_setpos(Fn *f, int i, int line, int col);
 int fn_pos(const Fn *f, int i, int *line, int *col);
+/* Set the text of instruction i (its labels must be made: fn_ins did);
+ * an instruction with labels must be above every such instruction given
+ * one so far, or the last of them. */
+void ins_settext(Fn *f, int i, const char *text);
+const char *fn_ltext(const Fn *f, int i); /* NULL when none */
+static inline const char *ins_text(const Fn *f, const Ins *in)
+{
+	return in->nlab ? fn_ltext(f, (int)(in - f->ins.v)) : in->tx;
+}
 
 /* Follow the forwarding table (with path compression).  Inline for the
  * common cases, a value not forwarded and one forwarded once (a load to

@@ -255,12 +255,12 @@ static void sweep(Prom *P, Retry *rt)
 				for (int o = 0; o < in->nop; o++) {
 					if ((x = acc_var(P, in->ops[o])) < 0)
 						continue;
-					if (in->op == OGEN && droppable(in->text)) {
+					if (in->op == OGEN && droppable(ins_text(f, in))) {
 						vpush(f->a, P->drop, i);
 						break;
 					}
 					bad(P, x, in->op == OGEN || in->op == OTERM
-					              ? gen_reason(in->text) : R_ADDR_ESCAPED);
+					              ? gen_reason(ins_text(f, in)) : R_ADDR_ESCAPED);
 				}
 			}
 		}

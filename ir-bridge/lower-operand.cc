@@ -111,7 +111,7 @@ static int emit_text(L *l, int op, const char *t, int nlab)
 	int i = ins(l, op, -1, nop, nlab);
 	Ins *in = &l->f->ins.v[i];
 	memcpy(in->ops, l->ops.v, (size_t)nop * sizeof(int));
-	in->text = t;
+	ins_settext(l->f, i, t);
 	l->ops.n = 0;
 	return i;
 }

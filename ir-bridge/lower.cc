@@ -562,11 +562,15 @@ static void reserve_tables(L *l, int nvar, int nparam)
 	 * tables too short for its phis are copied whole, the old copies
 	 * left in the arena. */
 	long n = 1 + (long)nvar + nparam + 4;
+	int nltext = 0; /* the terminators with labels and a template */
 	basic_block bb;
 	FOR_EACH_BB_FN(bb, l->fun) {
 		gimple *last = last_stmt(bb);
 		if (!last || !is_ctrl_stmt(last))
 			n += 1; /* the branch the bridge adds */
+		if (EDGE_COUNT(bb->succs) > 1 ||
+		    (last && is_ctrl_stmt(last) && gimple_code(last) != GIMPLE_RETURN))
+			nltext++;
 		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple *g = gsi_stmt(gsi);
 			n += 1;
@@ -581,6 +585,7 @@ static void reserve_tables(L *l, int nvar, int nparam)
 	vreserve_exact(f->a, f->ins, f->ins.n + (int)n);
 	vreserve_exact(f->a, f->val, f->val.n + (int)n);
 	vreserve_exact(f->a, l->site, l->site.n + (int)n);
+	vreserve_exact(f->a, f->ltext, f->ltext.n + nltext);
 }
 
 /* Each block's instruction list, in creation order (which is program

@@ -276,7 +276,8 @@ static void dec_gen(Fn *f, const Ins *in, Dec *d)
 	static const char *const preds[] = {"eq", "ne", "ugt", "uge", "ult", "ule",
 	                                    "sgt", "sge", "slt", "sle", 0};
 	static const char *const casts[] = {"zext", "sext", "trunc", 0};
-	Tpl t = {in->text ? in->text : "", in, 0};
+	const char *tx = ins_text(f, in);
+	Tpl t = {tx ? tx : "", in, 0};
 	const char *w;
 	size_t n = word(&t, &w);
 	d->why = "unsupported operation";

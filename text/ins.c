@@ -143,7 +143,7 @@ int ins_load(Parser *P, int line, int col)
 	const char *rest = trailing(P, fl & IATOMIC);
 	int i = mkins(P, OLOAD, t, line, col);
 	P->f->ins.v[i].flags = (uint8_t)fl;
-	P->f->ins.v[i].text = rest;
+	ins_settext(P->f, i, rest);
 	return i;
 }
 
@@ -158,7 +158,7 @@ int ins_store(Parser *P, int line, int col)
 	const char *rest = trailing(P, fl & IATOMIC);
 	int i = mkins(P, OSTORE, t, line, col);
 	P->f->ins.v[i].flags = (uint8_t)fl;
-	P->f->ins.v[i].text = rest;
+	ins_settext(P->f, i, rest);
 	return i;
 }
 
@@ -182,7 +182,7 @@ int ins_alloca(Parser *P, int line, int col)
 	}
 	const char *rest = trailing(P, 0);
 	int i = mkins(P, OALLOCA, t, line, col);
-	P->f->ins.v[i].text = rest;
+	ins_settext(P->f, i, rest);
 	return i;
 }
 
@@ -217,7 +217,7 @@ int ins_phi(Parser *P, int line, int col)
 		P->p = q;
 	}
 	int i = mkins(P, OPHI, t, line, col);
-	P->f->ins.v[i].text = trailing(P, 0);
+	ins_settext(P->f, i, trailing(P, 0));
 	return i;
 }
 
@@ -241,7 +241,7 @@ int ins_br(Parser *P, int line, int col)
 	}
 	const char *rest = trailing(P, 0);
 	int i = mkins(P, op, -1, line, col);
-	P->f->ins.v[i].text = rest;
+	ins_settext(P->f, i, rest);
 	return i;
 }
 
@@ -269,7 +269,7 @@ int ins_switch(Parser *P, int line, int col)
 	expect_ch(P, ']', "to close the switch cases");
 	const char *rest = trailing(P, 0);
 	int i = mkins(P, OSWITCH, t, line, col);
-	P->f->ins.v[i].text = rest;
+	ins_settext(P->f, i, rest);
 	return i;
 }
 
@@ -281,7 +281,7 @@ int ins_ret(Parser *P, int line, int col)
 		push_op(P, value(P, t, 0));
 	const char *rest = trailing(P, 0);
 	int i = mkins(P, ORET, op ? t : -1, line, col);
-	P->f->ins.v[i].text = rest;
+	ins_settext(P->f, i, rest);
 	return i;
 }
 
@@ -531,7 +531,7 @@ int ins_gen(Parser *P, const char *op, int nop, int line, int col)
 	if (P->labs.n)
 		term = 1;
 	int i = mkins(P, term ? OTERM : OGEN, -1, line, col);
-	P->f->ins.v[i].text = astrndup(P->f->a, P->sb.v ? P->sb.v : "", (size_t)P->sb.n);
+	ins_settext(P->f, i, astrndup(P->f->a, P->sb.v ? P->sb.v : "", (size_t)P->sb.n));
 	P->sb.n = 0;
 	return i;
 }

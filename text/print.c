@@ -80,10 +80,10 @@ static void pmem(const Ins *in, FILE *out)
 		fputs("volatile ", out);
 }
 
-static void ptemplate(Fn *f, const Ins *in, FILE *out)
+static void ptemplate(Fn *f, const Ins *in, const char *text, FILE *out)
 {
 	int k = 0, l = 0;
-	for (const char *s = in->text; *s; s++) {
+	for (const char *s = text; *s; s++) {
 		if (*s == T_VAL)
 			pval(f, k < in->nop ? in->ops[k++] : -1, out);
 		else if (*s == T_LAB)
@@ -95,7 +95,7 @@ static void ptemplate(Fn *f, const Ins *in, FILE *out)
 
 static void pins(Fn *f, const Ins *in, FILE *out)
 {
-	const char *tname = fn_typestr(f, in->type);
+	const char *tname = fn_typestr(f, in->type), *text = ins_text(f, in);
 	fputs("  ", out);
 	if (in->res >= 0) {
 		pself(f, in->res, out);
@@ -170,15 +170,15 @@ static void pins(Fn *f, const Ins *in, FILE *out)
 		fputs("unreachable", out);
 		break;
 	default:
-		if (in->text)
-			ptemplate(f, in, out);
+		if (text)
+			ptemplate(f, in, text, out);
 		else
 			fprintf(out, "; generic operation %d without text", in->op);
 		fputc('\n', out);
 		return;
 	}
-	if (in->text)
-		fputs(in->text, out);
+	if (text)
+		fputs(text, out);
 	fputc('\n', out);
 }
 

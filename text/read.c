@@ -12,14 +12,15 @@
  *  - alloca, load, store, phi, br, switch, ret and unreachable are fully
  *    parsed: the printer regenerates the text before the last operand
  *    from the fields ("load" [atomic] [volatile] T ", " PT " " ptr) and
- *    Ins.text holds only what follows the last operand, verbatim
- *    (", align 4", " seq_cst, align 4", ", !dbg !7"), or NULL.  That is
+ *    the instruction's text (ins_text) holds only what follows the last
+ *    operand, verbatim (", align 4", " seq_cst, align 4", ", !dbg !7"),
+ *    or NULL.  That is
  *    the header's contract, so instructions made by other code print
  *    the same way.  The pointer type PT of a load/store and the count
  *    type of an alloca are not in the Ins: they are the Val.type of the
  *    operand as written (see below), so forwarding never loses them.
  *  - Every other instruction is OGEN (or OTERM when it branches) and
- *    Ins.text is its text with T_VAL / T_LAB at local operands.
+ *    its text (ins_text) has T_VAL / T_LAB at local operands.
  *  - Comments and blank lines inside bodies are dropped; the printer
  *    puts one blank line between blocks, as LLVM does.  Whitespace in
  *    the fully parsed instructions is normalized to LLVM's; generic
@@ -211,7 +212,7 @@ static void instruction(Parser *P)
 		else {
 			const char *rest = trailing(P, 0);
 			i = mkins(P, OUNREACH, -1, line, col);
-			f->ins.v[i].text = rest;
+			ins_settext(f, i, rest);
 		}
 	} else if (in_list(gen_ops, op, nop) || in_list(term_ops, op, nop)) {
 		P->p = op;

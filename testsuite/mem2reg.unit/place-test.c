@@ -224,7 +224,7 @@ static Fn *build(const Prog *p, Built *bt)
 			default:
 				i = fn_ins(f, b, OGEN, -1, 1, 0);
 				f->ins.v[i].ops[0] = lv[a->arg];
-				f->ins.v[i].text = "call void @use(i32 \001)";
+				ins_settext(f, i, "call void @use(i32 \001)");
 				break;
 			}
 		}

@@ -421,13 +421,8 @@ int fn_pos(const Fn *f, int i, int *line, int *col)
 	return 1;
 }
 
-void ins_settext(Fn *f, int i, const char *text)
+void fn_setltext(Fn *f, int i, const char *text)
 {
-	Ins *in = &f->ins.v[i];
-	if (!in->nlab) {
-		in->tx = text;
-		return;
-	}
 	LText *last = f->ltext.n ? &f->ltext.v[f->ltext.n - 1] : NULL;
 	if (last && last->ins == i) {
 		last->text = text;

@@ -320,9 +320,16 @@ void fn_setpos(Fn *f, int i, int line, int col);
 int fn_pos(const Fn *f, int i, int *line, int *col);
 /* Set the text of instruction i (its labels must be made: fn_ins did);
  * an instruction with labels must be above every such instruction given
- * one so far, or the last of them. */
-void ins_settext(Fn *f, int i, const char *text);
+ * one so far, or the last of them (fn_setltext). */
+void fn_setltext(Fn *f, int i, const char *text);
 const char *fn_ltext(const Fn *f, int i); /* NULL when none */
+static inline void ins_settext(Fn *f, int i, const char *text)
+{
+	if (f->ins.v[i].nlab)
+		fn_setltext(f, i, text);
+	else
+		f->ins.v[i].tx = text;
+}
 static inline const char *ins_text(const Fn *f, const Ins *in)
 {
 	return in->nlab ? fn_ltext(f, (int)(in - f->ins.v)) : in->tx;

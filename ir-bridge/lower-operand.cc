@@ -31,6 +31,10 @@ void bridge_init(void)
 {
 	if (T.a)
 		return;
+	/* The clock reads M2R_CLOCK once, on its first use: a getenv of
+	 * the whole environment, made here rather than inside the first
+	 * function's lowering (timed, and counted as its instructions). */
+	(void)m2r_now();
 	T.a = arena_new();
 	hash_init(&T.tmpl, T.a, 0); /* grows: a unit needs tens to hundreds */
 }
@@ -182,14 +186,20 @@ int lower_type(L *l, tree t)
 {
 	/* Once per GCC type: its text is printed with snprintf, and a
 	 * function with thousands of locals has a handful of types. */
+	enum { NTYPE = sizeof l->type_key / sizeof l->type_key[0] };
 	HEnt *e = NULL;
 	if (t) {
-		if (!l->types.a)
-			hash_init(&l->types, l->f->a, 3); /* a handful of types, mostly */
-		int found;
-		e = hash_ptr(&l->types, t, 0, &found);
-		if (found)
-			return e->val;
+		for (int i = 0; i < l->ntype; i++)
+			if (l->type_key[i] == t)
+				return l->type_id[i];
+		if (l->ntype == NTYPE) {
+			if (!l->types.a)
+				hash_init(&l->types, l->f->a, NTYPE);
+			int found;
+			e = hash_ptr(&l->types, t, 0, &found);
+			if (found)
+				return e->val;
+		}
 	}
 	char buf[160];
 	int k = lower_type_text(t, buf, sizeof buf, 0);
@@ -200,6 +210,10 @@ int lower_type(L *l, tree t)
 	int id = fn_type(l->f, buf, (size_t)k);
 	if (e) /* fn_type added no entry to this table: e is still valid */
 		e->val = id;
+	else if (t) {
+		l->type_key[l->ntype] = t;
+		l->type_id[l->ntype++] = id;
+	}
 	return id;
 }
 static int ssa_val(L *l, tree t)
@@ -280,12 +294,12 @@ static int opaque_decl(L *l, tree t)
 
 int emit_load(L *l, int k)
 {
-	int i = ins(l, OLOAD, l->vtype[k], 1, 0);
+	int i = ins(l, OLOAD, vtype(l, k), 1, 0);
 	Ins *in = &l->f->ins.v[i];
-	in->ops[0] = l->vaddr[k];
+	in->ops[0] = vaddr(l, k);
 	if (l->b->var.v[k].flags & VF_VOLATILE)
 		in->flags |= IVOLATILE;
-	return fn_res(l->f, i, l->vtype[k], NULL);
+	return fn_res(l->f, i, vtype(l, k), NULL);
 }
 
 void emit_store(L *l, int k, int v)
@@ -300,14 +314,14 @@ void emit_store(L *l, int k, int v)
 		for (size_t i = 0; i < nd; i++)
 			nm[4 + i] = dig[i];
 		nm[4 + nd] = 0;
-		v = fn_val(l->f, VDEF, l->vtype[k], NULL);
+		v = fn_val(l->f, VDEF, vtype(l, k), NULL);
 		l->f->val.v[v].name = nm; /* made in the arena: not copied again */
 		l->f->val.v[v].ins = l->f->ins.n; /* the store made next */
 	}
-	int i = ins(l, OSTORE, l->vtype[k], 2, 0);
+	int i = ins(l, OSTORE, vtype(l, k), 2, 0);
 	Ins *in = &l->f->ins.v[i];
 	in->ops[0] = v;
-	in->ops[1] = l->vaddr[k];
+	in->ops[1] = vaddr(l, k);
 	if (l->b->var.v[k].flags & VF_VOLATILE)
 		in->flags |= IVOLATILE;
 }
@@ -319,7 +333,7 @@ void emit_escape(L *l, int k, const char *kind, const char *what)
 	IntVec save = l->ops;
 	l->ops.v = NULL;
 	l->ops.n = l->ops.cap = 0;
-	push(l, l->vaddr[k]);
+	push(l, vaddr(l, k));
 	char t[96];
 	cat2(t, sizeof t, kind, *what ? " " : "");
 	size_t n = strlen(t);
@@ -415,7 +429,7 @@ void lower_addr(L *l, tree t, int call)
 	int k = var_of(l, o);
 	if (k >= 0) {
 		if (call)
-			push(l, l->vaddr[k]);
+			push(l, vaddr(l, k));
 		else
 			emit_escape(l, k, "addr", "");
 		return;

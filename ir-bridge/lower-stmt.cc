@@ -91,15 +91,11 @@ static void lower_assign(L *l, gassign *g)
 static void lower_call(L *l, gcall *g)
 {
 	char t[160];
-	tree fndecl = gimple_call_fndecl(g);
+	tree fndecl = gimple_call_fndecl(g), named = NULL_TREE;
 	if (gimple_call_internal_p(g))
 		cat2(t, sizeof t, "call .", internal_fn_name(gimple_call_internal_fn(g)));
-	else if (fndecl && DECL_NAME(fndecl)) {
-		/* DECL_NAME is cheap (a printable name is not, in C++) */
-		cat2(t, sizeof t, "call ", IDENTIFIER_POINTER(DECL_NAME(fndecl)));
-		for (size_t n = strlen(t); n > 5 && t[n - 1] == ' ';) /* "__ct_comp " */
-			t[--n] = 0;
-	}
+	else if (fndecl && DECL_NAME(fndecl))
+		named = fndecl; /* emit_call names it */
 	else {
 		cat2(t, sizeof t, "call *", "");
 		l->slot = 1;
@@ -121,7 +117,7 @@ static void lower_call(L *l, gcall *g)
 	if (lhs && k < 0)
 		lower_dest(l, lhs);
 	l->slot = -1;
-	int i = emit_gen(l, OGEN, t, 0);
+	int i = named ? emit_call(l, named) : emit_gen(l, OGEN, t, 0);
 	if (k >= 0) {
 		int r = fn_res(l->f, i, vtype(l, k), NULL);
 		l->slot = 0;

@@ -145,16 +145,16 @@ static const char *decl_name(tree d, char *buf, size_t n, tree *id)
  * "D.12", "<retval>" and "x.<uid>" all have one), and identifiers are
  * interned, so such a name is taken iff its identifier is: those are
  * kept by identifier (pointers compared, no copy, no string compare),
- * every other name by its text.  The first NLIST names are kept in a
- * list, searched in order (a small function's few names; two tables,
- * of 32-byte entries and at least 8 of them each, were a tenth of its
- * memory), the others in two tables (by identifier, by text) made
- * when the list is full. */
-enum { NLIST = 32 };
+ * every other name by its text.  Each kind is kept in a short list,
+ * searched in order, until it is full, then in a hash table: a small
+ * function has a few names, and two tables (of 32-byte entries, at
+ * least 8 of each) were a tenth of its memory. */
+enum { NID = 16, NTEXT = 8 };
 typedef struct Names {
-	int nlist;                /* names in the list; -1: the tables hold them all */
-	const void *lk[NLIST];    /* an identifier node, or the text */
-	int ln[NLIST];            /* -1 for an identifier, else the text's length */
+	int nid, ntext;            /* names in the lists; -1: in the tables */
+	tree ids[NID];
+	const char *texts[NTEXT];  /* the arena's copies */
+	int tlen[NTEXT];
 	Hash id;    /* identifier nodes used as names */
 	Hash text;  /* the other names, by text */
 	int dotted; /* some variable's identifier has a '.' or '<' (-1: not known yet) */
@@ -184,50 +184,49 @@ static int dotted(Names *s)
 	return s->dotted;
 }
 
-/* Key k (an identifier when n < 0, else the text of n bytes) in the
- * tables: whether it was there, adding it if not. */
-static int names_put(Names *s, const void *k, int n)
-{
-	int found;
-	if (n < 0)
-		hash_ptr(&s->id, k, 0, &found);
-	else
-		hash_str(&s->text, (const char *)k, n, 0, &found);
-	return found;
-}
-
 /* Whether name (n bytes) is in use, adding it if not: *out is then the
  * arena's copy (name itself when own: it is already one). */
 static int names_add(L *l, Names *s, tree id, const char *name, size_t n, int own,
                      const char **out)
 {
-	int byid = id && plain(name, n);
-	if (s->nlist >= 0) {
-		for (int i = 0; i < s->nlist; i++)
-			if (byid ? s->ln[i] < 0 && s->lk[i] == id
-			         : s->ln[i] == (int)n && !memcmp(s->lk[i], name, n))
-				return 0;
-		if (s->nlist < NLIST) {
+	int found;
+	if (id && plain(name, n)) {
+		if (s->nid >= 0) {
+			for (int i = 0; i < s->nid; i++)
+				if (s->ids[i] == id)
+					return 0;
+			if (s->nid < NID) {
+				s->ids[s->nid++] = id;
+				*out = own ? name : lstrdup(l, name, n);
+				return 1;
+			}
+			/* A few distinct identifiers, mostly, however many
+			 * the locals: the table grows as needed. */
+			hash_init(&s->id, l->f->a, 2 * NID);
+			for (int i = 0; i < NID; i++)
+				hash_ptr(&s->id, s->ids[i], 0, &found);
+			s->nid = -1;
+		}
+		hash_ptr(&s->id, id, 0, &found);
+		if (!found)
 			*out = own ? name : lstrdup(l, name, n);
-			s->lk[s->nlist] = byid ? (const void *)id : (const void *)*out;
-			s->ln[s->nlist++] = byid ? -1 : (int)n;
+		return !found;
+	}
+	if (s->ntext >= 0) {
+		for (int i = 0; i < s->ntext; i++)
+			if (s->tlen[i] == (int)n && !memcmp(s->texts[i], name, n))
+				return 0;
+		if (s->ntext < NTEXT) {
+			*out = own ? name : lstrdup(l, name, n);
+			s->texts[s->ntext] = *out;
+			s->tlen[s->ntext++] = (int)n;
 			return 1;
 		}
-		/* The list is full: its names into the tables, which grow as
-		 * needed. */
-		hash_init(&s->id, l->f->a, NLIST);
-		hash_init(&s->text, l->f->a, NLIST / 4);
-		for (int i = 0; i < s->nlist; i++)
-			names_put(s, s->lk[i], s->ln[i]);
-		s->nlist = -1;
+		hash_init(&s->text, l->f->a, 2 * NTEXT);
+		for (int i = 0; i < NTEXT; i++)
+			hash_str(&s->text, s->texts[i], s->tlen[i], 0, &found);
+		s->ntext = -1;
 	}
-	if (byid) {
-		if (names_put(s, id, -1))
-			return 0;
-		*out = own ? name : lstrdup(l, name, n);
-		return 1;
-	}
-	int found;
 	HEnt *e = hash_str(&s->text, name, (int)n, 0, &found);
 	if (!found)
 		e->k = *out = own ? name : lstrdup(l, name, n);
@@ -429,7 +428,7 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 	names.d = d;
 	names.nd = n;
 	names.dotted = -1; /* asked when a local is first shadowed */
-	names.nlist = 0;
+	names.nid = names.ntext = 0;
 	for (int i = 0; i < n; i++) {
 		if (i && d[i] == d[i - 1])
 			continue;
@@ -626,9 +625,13 @@ static void operand_cost(tree t, long *ni, long *nv)
 		*nv += 1;
 		*ni += !CONSTANT_CLASS_P(t);
 		for (; handled_component_p(t); t = TREE_OPERAND(t, 0))
-			if ((TREE_CODE(t) == ARRAY_REF || TREE_CODE(t) == ARRAY_RANGE_REF) &&
-			    DECL_P(TREE_OPERAND(t, 1)))
-				operand_cost(TREE_OPERAND(t, 1), ni, nv);
+			if (TREE_CODE(t) == ARRAY_REF || TREE_CODE(t) == ARRAY_RANGE_REF) {
+				tree x = TREE_OPERAND(t, 1);
+				if (VAR_P(x) ? !is_global_var(x) : TREE_CODE(x) == PARM_DECL) {
+					*ni += 1;
+					*nv += 1;
+				}
+			}
 		return;
 	}
 }

@@ -187,6 +187,10 @@ static_assert(MAX_TREE_CODES <= 1 << 12, "tree codes fit below GEN_ASSIGN");
 int emit_gen_code(L *l, int op, int nlab, int code);
 /* Load of variable k (its value); store of value v into it; the escape
  * of its alloca ("partial <what>", "addr <what>"), pushed as an operand. */
+/* The call of fn, a FUNCTION_DECL with a DECL_NAME, on the pending
+ * operands ("call <name>"): its template found by fn and the operand
+ * count when the function was called so before. */
+int emit_call(L *l, tree fn);
 int emit_load(L *l, int k);
 void emit_store(L *l, int k, int v);
 void emit_escape(L *l, int k, const char *kind, const char *what);

@@ -272,8 +272,10 @@ static void param(L *l, Names *names, tree p)
 }
 
 /* The variables, in DECL_UID order (duplicates adjacent): *np of them,
- * *nparam the parameters among them (the static chain included). */
-static tree *collect_vars(L *l, int *np, int *nparam)
+ * *nparam the parameters among them (the static chain included), in
+ * buf when they fit in its nbuf (the list is the lowering's only, not
+ * the IR's), else in the arena. */
+static tree *collect_vars(L *l, tree *buf, int nbuf, int *np, int *nparam)
 {
 	struct function *fun = l->fun;
 	Fn *f = l->f;
@@ -281,7 +283,7 @@ static tree *collect_vars(L *l, int *np, int *nparam)
 	 * the locals (a doubling array left its copies behind) */
 	int n = 0, cap = list_length(DECL_ARGUMENTS(fun->decl)) + 2 +
 	                 (int)vec_safe_length(fun->local_decls);
-	tree *d = (tree *)aalloc_raw(f->a, (size_t)cap * sizeof(tree));
+	tree *d = cap <= nbuf ? buf : (tree *)aalloc_raw(f->a, (size_t)cap * sizeof(tree));
 	unsigned ix;
 	tree v;
 #define ADD(x) do { if (n == cap) { tree *nd = (tree *)aalloc(f->a, (size_t)cap * 2 * sizeof(tree)); \
@@ -493,7 +495,9 @@ static void make_blocks(L *l)
 	b->blk_of_bb = m + l->nssa + 1;
 	b->bb_of_blk = b->blk_of_bb + b->nbb + 1;
 	b->ins0 = b->bb_of_blk + nblk + 1;
-	vreserve_exact(f->a, f->blk, f->blk.n + nblk); /* no copies left behind */
+	/* the core's entry and the chain's blocks (not EXIT): no copies
+	 * left behind, no room unused */
+	vreserve_exact(f->a, f->blk, f->blk.n + nblk - 1);
 	fn_blk(f, "entry");
 	b->bb_of_blk[0] = -1;
 	basic_block bb;
@@ -651,9 +655,10 @@ static void reserve_tables(L *l, int nvar, int nparam)
 	/* The entry: its branch, an alloca (and its address) per variable,
 	 * an argument and its store per parameter; the SSA names. */
 	long ni = 1 + (long)nvar + nparam, nv = 2 + (long)nvar + nparam + l->nssa;
-	long ns = 0;
+	long ns = 0, njoin = 0;
 	basic_block bb;
 	FOR_EACH_BB_FN(bb, l->fun) {
+		njoin += EDGE_COUNT(bb->preds) >= 2;
 		gimple *last = last_stmt(bb);
 		if (!last || !is_ctrl_stmt(last))
 			ni += 1; /* the branch the bridge adds */
@@ -675,22 +680,38 @@ static void reserve_tables(L *l, int nvar, int nparam)
 			if (l->b->rewrite && no && gimple_has_lhs(g) && DECL_P(gimple_op(g, 0)))
 				nv += 1;
 			tree *op = no ? gimple_ops(g) : NULL;
+			/* a call's callee is in its template, not an operand */
+			unsigned callee = is_gimple_call(g) && gimple_call_fndecl(g) ? 1 : no;
 			for (unsigned k = 0; k < no; k++)
-				operand_cost(op[k], &ni, &nv);
+				if (k != callee)
+					operand_cost(op[k], &ni, &nv);
+			/* a copy into a variable is its store alone (lower_assign):
+			 * no operation, no result */
+			tree_code rc = is_gimple_assign(g) ? gimple_assign_rhs_code(g) : ERROR_MARK;
+			if (no == 2 && rc != ERROR_MARK &&
+			    (VAR_P(op[0]) ? !is_global_var(op[0]) : DECL_P(op[0])) &&
+			    (rc == SSA_NAME || rc == VAR_DECL || rc == PARM_DECL ||
+			     rc == RESULT_DECL || CONSTANT_CLASS_P(op[1]))) {
+				ni -= 1;
+				nv -= 1;
+			}
 		}
 	}
 	if (ni > INT_MAX / 4 || nv > INT_MAX / 4)
 		return; /* absurd: let doubling fail loudly if it must */
-	/* Room for the phis the core adds, which the tables too short for
-	 * them are copied whole for, the old copies left in the arena: a
-	 * sixteenth and 2 cost the least over c-torture's small functions
-	 * and the generated shapes (4 flat, and no share, copied the
-	 * tables of a tenth of their functions). */
-	ni += 2 + ni / 16;
-	nv += 2 + nv / 16;
-	vreserve_exact(f->a, f->ins, f->ins.n + (int)ni);
-	vreserve_exact(f->a, f->val, f->val.n + (int)nv);
-	vreserve_exact(f->a, l->site, l->site.n + (int)ni);
+	/* Room for the phis the core adds (an instruction and a value
+	 * each), which tables too short for them are copied whole for,
+	 * the old copies left in the arena: phis go to join blocks, up to
+	 * 8 a join in the generated shapes, 4 a join or an eighth of the
+	 * instructions, and 2, needed no copy in 1,616 functions of
+	 * c-torture and the shapes (3 and a sixteenth of the instructions,
+	 * whatever the joins, reserved more and copied 43 of them). */
+	long room = 2 + (ni / 8 < 4 * njoin ? ni / 8 : 4 * njoin);
+	vreserve_exact(f->a, f->ins, f->ins.n + (int)(ni + room));
+	vreserve_exact(f->a, f->val, f->val.n + (int)(nv + room));
+	/* The sites are the lowering's instructions only: no phi has one
+	 * (a little room for a short estimate). */
+	vreserve_exact(f->a, l->site, l->site.n + (int)(ni + 2 + ni / 32));
 	vreserve_exact(f->a, l->stmts, l->stmts.n + (int)ns);
 }
 
@@ -700,7 +721,9 @@ static void reserve_tables(L *l, int nvar, int nparam)
 static void fill_blocks(Fn *f)
 {
 	int nb = f->blk.n, n = f->ins.n;
-	int *off = (int *)aalloc(f->a, (size_t)(nb + 1) * sizeof(int));
+	int obuf[256]; /* the offsets are the lowering's only: not the IR's */
+	int *off = nb < 256 ? obuf : (int *)aalloc_raw(f->a, (size_t)(nb + 1) * sizeof(int));
+	memset(off, 0, (size_t)(nb + 1) * sizeof(int));
 	for (int i = 0; i < n; i++) {
 		invariant(f->ins.v[i].blk >= 0 && f->ins.v[i].blk < nb);
 		off[f->ins.v[i].blk + 1]++;
@@ -745,7 +768,8 @@ Bridge *bridge_lower(struct function *fun, int rewrite)
 	l->blk = 0;
 	l->stmt = NULL;
 	int nvar, nparam;
-	tree *vars = collect_vars(l, &nvar, &nparam);
+	tree vbuf[64];
+	tree *vars = collect_vars(l, vbuf, 64, &nvar, &nparam);
 	reserve_tables(l, nvar, nparam);
 	make_vars(l, vars, nvar, nparam);
 	make_head(l);

@@ -108,15 +108,11 @@ typedef struct Bridge {
 	int *clobvar, nclob; /* and their variables: the variable is undefined
 	                       again from there (GCC makes its default
 	                       definition at that point) */
-	char *err;          /* notes on anything not fully understood: GIMPLE
+	char err[256];      /* notes on anything not fully understood: GIMPLE
 	                       lowered conservatively, GCC phis that belong to
 	                       no variable (its own temporaries around abnormal
-	                       edges), sites that disagree; "" when none (a
-	                       shared constant: BRIDGE_ERR bytes in the Fn
-	                       arena are made for the first note, which few
-	                       functions have) */
+	                       edges), sites that disagree; "" when none */
 } Bridge;
-enum { BRIDGE_ERR = 256 }; /* the notes' room, their NUL included */
 
 /* The statement core instruction i (i < nsite) came from (a gimple *),
  * NULL if the instruction is the bridge's own. */

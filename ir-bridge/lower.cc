@@ -18,18 +18,10 @@
 
 #include "lower.h"
 
-/* Bridge.err of a function without notes: never written (bridge_note
- * gives the function its own first). */
-static char no_notes[1];
-
 void bridge_note(Bridge *b, const char *fmt, ...)
 {
-	if (b->err == no_notes) {
-		b->err = (char *)aalloc_raw(b->fn->a, BRIDGE_ERR);
-		b->err[0] = 0;
-	}
 	size_t n = strlen(b->err);
-	if (n + 4 >= BRIDGE_ERR)
+	if (n + 4 >= sizeof b->err)
 		return;
 	if (n) {
 		strcpy(b->err + n, "; ");
@@ -37,7 +29,7 @@ void bridge_note(Bridge *b, const char *fmt, ...)
 	}
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(b->err + n, BRIDGE_ERR - n, fmt, ap);
+	vsnprintf(b->err + n, sizeof b->err - n, fmt, ap);
 	va_end(ap);
 }
 
@@ -753,7 +745,6 @@ Bridge *bridge_lower(struct function *fun, int rewrite)
 	Bridge *b = (Bridge *)aalloc(f->a, sizeof *b);
 	b->fn = f;
 	b->rewrite = rewrite;
-	b->err = no_notes;
 	L lw;
 	memset(&lw, 0, sizeof lw);
 	L *l = &lw;

@@ -10,7 +10,7 @@
 
 /* ---------- instructions ---------- */
 
-static int emit_text(L *l, int op, const char *t, int nlab);
+static inline int emit_text(L *l, int op, const char *t, int nlab);
 
 /* The templates of generic operations ("assign plus_expr \1, \1"), one
  * copy of each for the whole compilation: a unit uses a few hundred and
@@ -128,7 +128,7 @@ int emit_gen_code(L *l, int op, int nlab, int code)
 }
 
 /* The operation with template t, the pending operands and nlab labels. */
-static int emit_text(L *l, int op, const char *t, int nlab)
+static inline int emit_text(L *l, int op, const char *t, int nlab)
 {
 	int nop = l->ops.n;
 	int i = ins(l, op, -1, nop, nlab);

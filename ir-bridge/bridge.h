@@ -68,11 +68,14 @@ typedef struct BVar {
 	int *gcc_phiblk;    /* core block ids, ascending */
 } BVar;
 
-/* Where a core instruction came from, for a later rewrite mode: the
- * statement, and for a load the gimple_op index of the operand holding
- * the variable, for a store 0 (the lhs), for the operation itself -1. */
+/* Where a core instruction came from, for rewrite mode and the
+ * comparison: the statement, and for a load the gimple_op index of the
+ * operand holding the variable, for a store 0 (the lhs), for the
+ * operation itself -1.  The statement is an index into Bridge.stmts:
+ * a statement's instructions share its pointer (in each site, it made
+ * them 16 bytes an instruction).  Read it with bridge_site_stmt. */
 typedef struct BSite {
-	void *stmt;         /* gimple * */
+	int stmt;           /* Bridge.stmts index; -1: the bridge's own */
 	int slot;
 } BSite;
 
@@ -89,8 +92,9 @@ typedef struct Bridge {
 	int *blk_of_bb;     /* GCC bb index -> core block, -1 if none */
 	int *bb_of_blk;     /* core block -> GCC bb index; -1 for the core's
 	                       own entry block (allocas, parameter stores) */
-	BSite *site;        /* core instruction id -> origin (stmt NULL if
-	                       the instruction is the bridge's own) */
+	BSite *site;        /* core instruction id -> origin */
+	void **stmts;       /* the statements sites name (gimple *), in the
+	                       order their instructions were made */
 	int *ins0;          /* core block b's lowered instructions are the
 	                       ids ins0[b] .. ins0[b+1]-1, in statement order */
 	int nsite;
@@ -109,6 +113,14 @@ typedef struct Bridge {
 	                       no variable (its own temporaries around abnormal
 	                       edges), sites that disagree; "" when none */
 } Bridge;
+
+/* The statement core instruction i (i < nsite) came from (a gimple *),
+ * NULL if the instruction is the bridge's own. */
+static inline void *bridge_site_stmt(const Bridge *b, int i)
+{
+	int s = b->site[i].stmt;
+	return s >= 0 ? b->stmts[s] : NULL;
+}
 
 void bridge_free(Bridge *b);
 /* Append a note to b->err ("; " separated, truncated silently). */

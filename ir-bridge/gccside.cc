@@ -116,12 +116,12 @@ static void read_sites(Read *r)
 	int *no = (int *)aalloc(f->a, (size_t)(nv + 1) * sizeof(int));
 	int nstore = 0;
 	for (int i = 0; i < b->nsite && i < f->ins.n; i++)
-		if (f->ins.v[i].op == OSTORE && b->site[i].stmt)
+		if (f->ins.v[i].op == OSTORE && b->site[i].stmt >= 0)
 			nstore++;
 	pm_init(f->a, &r->defs, nstore);
 	for (int i = 0; i < b->nsite && i < f->ins.n; i++) {
 		Ins *in = &f->ins.v[i];
-		gimple *g = (gimple *)b->site[i].stmt;
+		gimple *g = (gimple *)bridge_site_stmt(b, i);
 		if (!g || (in->op != OLOAD && in->op != OSTORE))
 			continue;
 		int p = in->op == OLOAD ? in->ops[0] : in->ops[1];

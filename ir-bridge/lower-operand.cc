@@ -15,9 +15,12 @@ static inline int emit_text(L *l, int op, const char *t, int nlab);
 /* The templates of generic operations ("assign plus_expr \1, \1"), one
  * copy of each for the whole compilation: a unit uses a few hundred and
  * its functions mostly the same ones, so they outlive the functions'
- * arenas (GCC runs one pass at a time: no locking).  tkey is a
- * direct-mapped memo in front of the table, by (GEN_* kind, tree code,
- * operands, labels). */
+ * arenas (GCC runs one pass at a time: no locking).  Direct-mapped
+ * memos in front of the table, so that most operations neither build
+ * nor hash their template: tkey by (GEN_* kind, tree code, operands,
+ * labels); tesc for the escapes, by their two words (constant strings:
+ * a word met at two addresses takes two entries, both right); tcall
+ * for the calls of a function, by its decl and the operand count. */
 static struct {
 	Arena *a;
 	Hash tmpl;
@@ -25,20 +28,35 @@ static struct {
 		unsigned key; /* 0: empty */
 		const char *t;
 	} tkey[256];
+	struct {
+		const char *kind, *what; /* kind NULL: empty */
+		const char *t;
+	} tesc[64];
+	struct {
+		tree fn; /* NULL: empty */
+		int nop;
+		const char *t;
+	} tcall[128];
 } T;
 
 void bridge_init(void)
 {
 	if (T.a)
 		return;
+	/* The clock reads M2R_CLOCK once, on its first use: a getenv of
+	 * the whole environment, made here rather than inside the first
+	 * function's lowering (timed, and counted as its instructions). */
+	(void)m2r_now();
 	T.a = arena_new();
 	hash_init(&T.tmpl, T.a, 0); /* grows: a unit needs tens to hundreds */
 }
 
 /* A generic operation (or terminator) with text "<what>" followed by
  * one T_VAL per operand and a T_LAB per label; the operands are the
- * pending list l->ops.  key (0: none) is the memo's key, h its slot. */
-static int emit_tmpl(L *l, int op, const char *what, int nlab, unsigned key, unsigned h)
+ * pending list l->ops.  *interned (when not NULL) gets the table's
+ * copy of the template, or NULL when the template is too long for the
+ * table and the function's arena has it (no memo may keep that one). */
+static int emit_tmpl(L *l, int op, const char *what, int nlab, const char **interned)
 {
 	int nop = l->ops.n;
 	size_t wl = strlen(what);
@@ -71,17 +89,16 @@ static int emit_tmpl(L *l, int op, const char *what, int nlab, unsigned key, uns
 		if (!found)
 			e->k = astrndup(T.a, t, p);
 		t = (char *)e->k;
-		if (key) {
-			T.tkey[h].key = key;
-			T.tkey[h].t = t;
-		}
-	}
+		if (interned)
+			*interned = t;
+	} else if (interned)
+		*interned = NULL;
 	return emit_text(l, op, t, nlab);
 }
 
 int emit_gen(L *l, int op, const char *what, int nlab)
 {
-	return emit_tmpl(l, op, what, nlab, 0, 0);
+	return emit_tmpl(l, op, what, nlab, NULL);
 }
 
 /* The hot statements' operations, "assign <tree code>" (GEN_ASSIGN |
@@ -101,7 +118,13 @@ int emit_gen_code(L *l, int op, int nlab, int code)
 	char w[96];
 	cat2(w, sizeof w, (code & GEN_COND) ? "cond " : "assign ",
 	     get_tree_code_name((tree_code)(code & (GEN_ASSIGN - 1))));
-	return emit_tmpl(l, op, w, nlab, key, h);
+	const char *t;
+	int i = emit_tmpl(l, op, w, nlab, &t);
+	if (key && t) {
+		T.tkey[h].key = key;
+		T.tkey[h].t = t;
+	}
+	return i;
 }
 
 /* The operation with template t, the pending operands and nlab labels. */
@@ -182,14 +205,20 @@ int lower_type(L *l, tree t)
 {
 	/* Once per GCC type: its text is printed with snprintf, and a
 	 * function with thousands of locals has a handful of types. */
+	enum { NTYPE = sizeof l->type_key / sizeof l->type_key[0] };
 	HEnt *e = NULL;
 	if (t) {
-		if (!l->types.a)
-			hash_init(&l->types, l->f->a, 3); /* a handful of types, mostly */
-		int found;
-		e = hash_ptr(&l->types, t, 0, &found);
-		if (found)
-			return e->val;
+		for (int i = 0; i < l->ntype; i++)
+			if (l->type_key[i] == t)
+				return l->type_id[i];
+		if (l->ntype == NTYPE) {
+			if (!l->types.a)
+				hash_init(&l->types, l->f->a, NTYPE);
+			int found;
+			e = hash_ptr(&l->types, t, 0, &found);
+			if (found)
+				return e->val;
+		}
 	}
 	char buf[160];
 	int k = lower_type_text(t, buf, sizeof buf, 0);
@@ -200,6 +229,10 @@ int lower_type(L *l, tree t)
 	int id = fn_type(l->f, buf, (size_t)k);
 	if (e) /* fn_type added no entry to this table: e is still valid */
 		e->val = id;
+	else if (t) {
+		l->type_key[l->ntype] = t;
+		l->type_id[l->ntype++] = id;
+	}
 	return id;
 }
 static int ssa_val(L *l, tree t)
@@ -280,12 +313,12 @@ static int opaque_decl(L *l, tree t)
 
 int emit_load(L *l, int k)
 {
-	int i = ins(l, OLOAD, l->vtype[k], 1, 0);
+	int i = ins(l, OLOAD, vtype(l, k), 1, 0);
 	Ins *in = &l->f->ins.v[i];
-	in->ops[0] = l->vaddr[k];
+	in->ops[0] = vaddr(l, k);
 	if (l->b->var.v[k].flags & VF_VOLATILE)
 		in->flags |= IVOLATILE;
-	return fn_res(l->f, i, l->vtype[k], NULL);
+	return fn_res(l->f, i, vtype(l, k), NULL);
 }
 
 void emit_store(L *l, int k, int v)
@@ -300,14 +333,14 @@ void emit_store(L *l, int k, int v)
 		for (size_t i = 0; i < nd; i++)
 			nm[4 + i] = dig[i];
 		nm[4 + nd] = 0;
-		v = fn_val(l->f, VDEF, l->vtype[k], NULL);
+		v = fn_val(l->f, VDEF, vtype(l, k), NULL);
 		l->f->val.v[v].name = nm; /* made in the arena: not copied again */
 		l->f->val.v[v].ins = l->f->ins.n; /* the store made next */
 	}
-	int i = ins(l, OSTORE, l->vtype[k], 2, 0);
+	int i = ins(l, OSTORE, vtype(l, k), 2, 0);
 	Ins *in = &l->f->ins.v[i];
 	in->ops[0] = v;
-	in->ops[1] = l->vaddr[k];
+	in->ops[1] = vaddr(l, k);
 	if (l->b->var.v[k].flags & VF_VOLATILE)
 		in->flags |= IVOLATILE;
 }
@@ -319,15 +352,57 @@ void emit_escape(L *l, int k, const char *kind, const char *what)
 	IntVec save = l->ops;
 	l->ops.v = NULL;
 	l->ops.n = l->ops.cap = 0;
-	push(l, l->vaddr[k]);
-	char t[96];
-	cat2(t, sizeof t, kind, *what ? " " : "");
-	size_t n = strlen(t);
-	cat2(t + n, sizeof t - n, what, "");
-	int i = emit_gen(l, OGEN, t, 0);
+	push(l, vaddr(l, k));
+	unsigned h = (unsigned)(((uintptr_t)kind >> 3) * 31 + ((uintptr_t)what >> 3)) & 63;
+	int i;
+	if (T.tesc[h].kind == kind && T.tesc[h].what == what)
+		i = emit_text(l, OGEN, T.tesc[h].t, 0);
+	else {
+		char t[96];
+		cat2(t, sizeof t, kind, *what ? " " : "");
+		size_t n = strlen(t);
+		cat2(t + n, sizeof t - n, what, "");
+		const char *it;
+		i = emit_tmpl(l, OGEN, t, 0, &it);
+		if (it) {
+			T.tesc[h].kind = kind;
+			T.tesc[h].what = what;
+			T.tesc[h].t = it;
+		}
+	}
 	int r = fn_res(l->f, i, l->tptr, NULL);
 	l->ops = save;
 	push(l, r);
+}
+
+int emit_call(L *l, tree fn)
+{
+	int nop = l->ops.n;
+	/* DECL_NAME is cheap (a printable name is not, in C++) */
+	const char *id = IDENTIFIER_POINTER(DECL_NAME(fn));
+	size_t n = (size_t)IDENTIFIER_LENGTH(DECL_NAME(fn));
+	while (n && id[n - 1] == ' ') /* "__ct_comp " */
+		n--;
+	/* The template is "call <name>" and " \1" per operand: the memo's
+	 * is taken when it is that text, name and all.  (The decl is only
+	 * the key: GCC may collect a decl and reuse its address.) */
+	unsigned h = (unsigned)(((uintptr_t)fn >> 4) * 7 + (unsigned)nop) & 127;
+	const char *m = T.tcall[h].t;
+	if (T.tcall[h].fn == fn && T.tcall[h].nop == nop && !strncmp(m + 5, id, n) &&
+	    (nop ? m[5 + n] == ' ' && m[6 + n] == T_VAL : !m[5 + n]))
+		return emit_text(l, OGEN, m, 0);
+	char name[160];
+	cat2(name, sizeof name, "call ", "");
+	memcpy(name + 5, id, n < sizeof name - 6 ? n : sizeof name - 6);
+	name[5 + (n < sizeof name - 6 ? n : sizeof name - 6)] = 0;
+	const char *it;
+	int i = emit_tmpl(l, OGEN, name, 0, &it);
+	if (it) {
+		T.tcall[h].fn = fn;
+		T.tcall[h].nop = nop;
+		T.tcall[h].t = it;
+	}
+	return i;
 }
 
 static int reg_extract(tree_code c)
@@ -415,7 +490,7 @@ void lower_addr(L *l, tree t, int call)
 	int k = var_of(l, o);
 	if (k >= 0) {
 		if (call)
-			push(l, l->vaddr[k]);
+			push(l, vaddr(l, k));
 		else
 			emit_escape(l, k, "addr", "");
 		return;

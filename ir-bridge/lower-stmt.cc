@@ -27,7 +27,7 @@ static tree unknown_cb(tree *tp, int *walk_subtrees, void *data)
 	}
 	int k = DECL_P(t) ? var_of(l, t) : -1;
 	if (k >= 0)
-		push(l, l->vaddr[k]);
+		push(l, vaddr(l, k));
 	return NULL_TREE;
 }
 
@@ -82,7 +82,7 @@ static void lower_assign(L *l, gassign *g)
 	l->slot = -1;
 	int i = emit_gen_code(l, OGEN, 0, GEN_ASSIGN | rc);
 	if (k >= 0) {
-		int r = fn_res(l->f, i, l->vtype[k], NULL);
+		int r = fn_res(l->f, i, vtype(l, k), NULL);
 		l->slot = 0;
 		emit_store(l, k, r);
 	}
@@ -91,15 +91,11 @@ static void lower_assign(L *l, gassign *g)
 static void lower_call(L *l, gcall *g)
 {
 	char t[160];
-	tree fndecl = gimple_call_fndecl(g);
+	tree fndecl = gimple_call_fndecl(g), named = NULL_TREE;
 	if (gimple_call_internal_p(g))
 		cat2(t, sizeof t, "call .", internal_fn_name(gimple_call_internal_fn(g)));
-	else if (fndecl && DECL_NAME(fndecl)) {
-		/* DECL_NAME is cheap (a printable name is not, in C++) */
-		cat2(t, sizeof t, "call ", IDENTIFIER_POINTER(DECL_NAME(fndecl)));
-		for (size_t n = strlen(t); n > 5 && t[n - 1] == ' ';) /* "__ct_comp " */
-			t[--n] = 0;
-	}
+	else if (fndecl && DECL_NAME(fndecl))
+		named = fndecl; /* emit_call names it */
 	else {
 		cat2(t, sizeof t, "call *", "");
 		l->slot = 1;
@@ -121,9 +117,9 @@ static void lower_call(L *l, gcall *g)
 	if (lhs && k < 0)
 		lower_dest(l, lhs);
 	l->slot = -1;
-	int i = emit_gen(l, OGEN, t, 0);
+	int i = named ? emit_call(l, named) : emit_gen(l, OGEN, t, 0);
 	if (k >= 0) {
-		int r = fn_res(l->f, i, l->vtype[k], NULL);
+		int r = fn_res(l->f, i, vtype(l, k), NULL);
 		l->slot = 0;
 		emit_store(l, k, r);
 	}
@@ -201,11 +197,11 @@ static void lower_asm(L *l, gasm *g)
 		int r;
 		l->slot = -1;
 		if (first && ndef == 1)
-			r = fn_res(l->f, i, l->vtype[k], NULL);
+			r = fn_res(l->f, i, vtype(l, k), NULL);
 		else {
 			char t[48];
 			snprintf(t, sizeof t, "asm output %u", o);
-			r = fn_res(l->f, emit_gen(l, OGEN, t, 0), l->vtype[k], NULL);
+			r = fn_res(l->f, emit_gen(l, OGEN, t, 0), vtype(l, k), NULL);
 		}
 		first = 0;
 		l->slot = (int)o;
@@ -238,11 +234,6 @@ static void terminate(L *l, basic_block bb, gimple *ctl)
 		else
 			nl++;
 	}
-	int *lab = (int *)aalloc(l->f->a, (size_t)(nl + 1) * sizeof(int));
-	int j = 0;
-	FOR_EACH_EDGE(e, ei, bb->succs)
-		if (e->dest != EXIT_BLOCK_PTR_FOR_FN(l->fun))
-			lab[j++] = l->b->blk_of_bb[e->dest->index];
 	l->stmt = ctl;
 	l->slot = -1;
 	int i;
@@ -275,8 +266,14 @@ static void terminate(L *l, basic_block bb, gimple *ctl)
 		else
 			i = ins(l, OUNREACH, -1, 0, 0);
 	}
-	if (nl)
-		memcpy(l->f->ins.v[i].lab, lab, (size_t)nl * sizeof(int));
+	/* The labels straight into the instruction's: an array of their
+	 * own was an arena allocation per block, a tenth of a small
+	 * function's allocations. */
+	int *lab = l->f->ins.v[i].lab, j = 0;
+	FOR_EACH_EDGE(e, ei, bb->succs)
+		if (e->dest != EXIT_BLOCK_PTR_FOR_FN(l->fun))
+			lab[j++] = l->b->blk_of_bb[e->dest->index];
+	invariant(j == nl);
 }
 
 static void lower_stmt(L *l, gimple *g, int last)

@@ -136,9 +136,17 @@ static const char *decl_name(tree d, char *buf, size_t n, tree *id)
  * '.' or '<' can only be an identifier's text as it is ("x.addr",
  * "D.12", "<retval>" and "x.<uid>" all have one), and identifiers are
  * interned, so such a name is taken iff its identifier is: those are
- * kept by identifier (a pointer's hash, no copy, no string compare),
- * every other name by its text. */
+ * kept by identifier (pointers compared, no copy, no string compare),
+ * every other name by its text.  Each kind is kept in a short list,
+ * searched in order, until it is full, then in a hash table: a small
+ * function has a few names, and two tables (of 32-byte entries, at
+ * least 8 of each) were a tenth of its memory. */
+enum { NID = 16, NTEXT = 8 };
 typedef struct Names {
+	int nid, ntext;            /* names in the lists; -1: in the tables */
+	tree ids[NID];
+	const char *texts[NTEXT];  /* the arena's copies */
+	int tlen[NTEXT];
 	Hash id;    /* identifier nodes used as names */
 	Hash text;  /* the other names, by text */
 	int dotted; /* some variable's identifier has a '.' or '<' (-1: not known yet) */
@@ -175,10 +183,41 @@ static int names_add(L *l, Names *s, tree id, const char *name, size_t n, int ow
 {
 	int found;
 	if (id && plain(name, n)) {
+		if (s->nid >= 0) {
+			for (int i = 0; i < s->nid; i++)
+				if (s->ids[i] == id)
+					return 0;
+			if (s->nid < NID) {
+				s->ids[s->nid++] = id;
+				*out = own ? name : lstrdup(l, name, n);
+				return 1;
+			}
+			/* A few distinct identifiers, mostly, however many
+			 * the locals: the table grows as needed. */
+			hash_init(&s->id, l->f->a, 2 * NID);
+			for (int i = 0; i < NID; i++)
+				hash_ptr(&s->id, s->ids[i], 0, &found);
+			s->nid = -1;
+		}
 		hash_ptr(&s->id, id, 0, &found);
 		if (!found)
 			*out = own ? name : lstrdup(l, name, n);
 		return !found;
+	}
+	if (s->ntext >= 0) {
+		for (int i = 0; i < s->ntext; i++)
+			if (s->tlen[i] == (int)n && !memcmp(s->texts[i], name, n))
+				return 0;
+		if (s->ntext < NTEXT) {
+			*out = own ? name : lstrdup(l, name, n);
+			s->texts[s->ntext] = *out;
+			s->tlen[s->ntext++] = (int)n;
+			return 1;
+		}
+		hash_init(&s->text, l->f->a, 2 * NTEXT);
+		for (int i = 0; i < NTEXT; i++)
+			hash_str(&s->text, s->texts[i], s->tlen[i], 0, &found);
+		s->ntext = -1;
 	}
 	HEnt *e = hash_str(&s->text, name, (int)n, 0, &found);
 	if (!found)
@@ -216,7 +255,7 @@ static void param(L *l, Names *names, tree p)
 		return;
 	Fn *f = l->f;
 	BVar *bv = &l->b->var.v[k];
-	int x = fn_val(f, VARG, l->vtype[k], NULL);
+	int x = fn_val(f, VARG, vtype(l, k), NULL);
 	/* bv->name is the arena's: no copy (fn_val would make one) */
 	f->val.v[x].name = uniq(l, names, DECL_NAME(p), bv->name, 1, bv->uid);
 	f->val.v[x].ins = f->arg.n;
@@ -225,13 +264,18 @@ static void param(L *l, Names *names, tree p)
 }
 
 /* The variables, in DECL_UID order (duplicates adjacent): *np of them,
- * *nparam the parameters among them (the static chain included). */
-static tree *collect_vars(L *l, int *np, int *nparam)
+ * *nparam the parameters among them (the static chain included), in
+ * buf when they fit in its nbuf (the list is the lowering's only, not
+ * the IR's), else in the arena. */
+static tree *collect_vars(L *l, tree *buf, int nbuf, int *np, int *nparam)
 {
 	struct function *fun = l->fun;
 	Fn *f = l->f;
-	int n = 0, cap = 16;
-	tree *d = (tree *)aalloc(f->a, (size_t)cap * sizeof(tree));
+	/* Exactly sized: the parameters, the static chain, the result and
+	 * the locals (a doubling array left its copies behind) */
+	int n = 0, cap = list_length(DECL_ARGUMENTS(fun->decl)) + 2 +
+	                 (int)vec_safe_length(fun->local_decls);
+	tree *d = cap <= nbuf ? buf : (tree *)aalloc_raw(f->a, (size_t)cap * sizeof(tree));
 	unsigned ix;
 	tree v;
 #define ADD(x) do { if (n == cap) { tree *nd = (tree *)aalloc(f->a, (size_t)cap * 2 * sizeof(tree)); \
@@ -362,9 +406,14 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 	Fn *f = l->f;
 	Bridge *b = l->b;
 	map_init(l, d, n);
-	l->vtype = (int *)aalloc(f->a, (size_t)(n + 1) * sizeof(int));
-	l->vaddr = (int *)aalloc(f->a, (size_t)(n + 1) * sizeof(int));
+	l->a0 = f->ins.n;
+	l->va0 = f->val.n;
+	/* Exactly sized: grown by doubling from 4, each of these left its
+	 * copies behind in the arena. */
 	vreserve_exact(f->a, b->var, n);
+	vreserve_exact(f->a, f->allocas, f->allocas.n + n);
+	vreserve_exact(f->a, f->pos, f->pos.n + n);
+	vreserve_exact(f->a, f->arg, f->arg.n + nparam);
 	/* Names of the allocas and arguments must be unique when printed. */
 	LineCache lc;
 	lc.m = NULL;
@@ -373,11 +422,7 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 	names.d = d;
 	names.nd = n;
 	names.dotted = -1; /* asked when a local is first shadowed */
-	/* A few distinct identifiers, mostly, however many the locals,
-	 * and few names by text ("x.addr", "D.<uid>", "<retval>"): both
-	 * tables grow as needed. */
-	hash_init(&names.id, f->a, n < 32 ? n : 32);
-	hash_init(&names.text, f->a, nparam + 2);
+	names.nid = names.ntext = 0;
 	for (int i = 0; i < n; i++) {
 		if (i && d[i] == d[i - 1])
 			continue;
@@ -394,8 +439,8 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 		bv.uid = DECL_UID(d[i]);
 		bv.loc = (unsigned)DECL_SOURCE_LOCATION (d[i]);
 		bv.decl = d[i];
-		l->vtype[k] = lower_type(l, TREE_TYPE(d[i]));
-		int a = ins(l, OALLOCA, l->vtype[k], 0, 0);
+		int a = ins(l, OALLOCA, lower_type(l, TREE_TYPE(d[i])), 0, 0);
+		invariant(a == l->a0 + k); /* vtype() */
 		bv.alloca = a;
 		if (bv.flags & VF_HARDREG)
 			f->ins.v[a].reason = R_PINNED;
@@ -407,8 +452,9 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 			an = uniq(l, &names, NULL, cat2(pn, sizeof pn, bv.name, ".addr"), 0, bv.uid);
 		} else
 			an = uniq(l, &names, id, bv.name, 1, bv.uid);
-		l->vaddr[k] = fn_res(f, a, l->tptr, NULL);
-		f->val.v[l->vaddr[k]].name = an; /* the arena's: not copied again */
+		int x = fn_res(f, a, l->tptr, NULL);
+		invariant(x == vaddr(l, k)); /* nothing else makes a value here */
+		f->val.v[x].name = an; /* the arena's: not copied again */
 		fn_setpos(f, a, bv.line, bv.col);
 		vpush(f->a, b->var, bv);
 	}
@@ -426,22 +472,34 @@ static void make_blocks(L *l)
 	Bridge *b = l->b;
 	Fn *f = l->f;
 	b->nbb = last_basic_block_for_fn(fun);
-	b->blk_of_bb = (int *)aalloc(f->a, (size_t)(b->nbb + 1) * sizeof(int));
-	for (int i = 0; i < b->nbb; i++)
-		b->blk_of_bb[i] = -1;
 	/* n_basic_blocks counts ENTRY and EXIT, which the chain does not
 	 * hold: the core's entry and the chain's blocks fit in it. */
 	int nblk = n_basic_blocks_for_fn(fun);
-	b->bb_of_blk = (int *)aalloc(f->a, (size_t)(nblk + 1) * sizeof(int));
-	vreserve_exact(f->a, f->blk, f->blk.n + nblk); /* no copies left behind */
+	/* The maps by SSA version, by GCC block and by core block, in one
+	 * allocation (a small function's allocations were a fifth of its
+	 * lowering): ssa and blk_of_bb start at -1, the others at 0. */
+	size_t nneg = (size_t)l->nssa + 1 + (size_t)b->nbb + 1;
+	size_t nall = nneg + 2 * ((size_t)nblk + 1);
+	int *m = (int *)aalloc_raw(f->a, nall * sizeof(int));
+	memset(m, 0xff, nneg * sizeof(int));
+	memset(m + nneg, 0, (nall - nneg) * sizeof(int));
+	l->ssa = m;
+	b->blk_of_bb = m + l->nssa + 1;
+	b->bb_of_blk = b->blk_of_bb + b->nbb + 1;
+	b->ins0 = b->bb_of_blk + nblk + 1;
+	/* the core's entry and the chain's blocks (not EXIT): no copies
+	 * left behind, no room unused */
+	vreserve_exact(f->a, f->blk, f->blk.n + nblk - 1);
 	fn_blk(f, "entry");
 	b->bb_of_blk[0] = -1;
 	basic_block bb;
 	FOR_EACH_BB_FN(bb, fun) {
+		/* "bb5", from the names' pool (fn_blk's copy takes 16 bytes) */
 		char nm[32];
 		nm[0] = 'b', nm[1] = 'b';
-		*put_uint(nm + 2, (unsigned)bb->index) = 0; /* "bb5" */
-		int k = fn_blk(f, nm);
+		size_t n = (size_t)(put_uint(nm + 2, (unsigned)bb->index) - nm);
+		int k = fn_blk(f, NULL);
+		f->blk.v[k].name = lstrdup(l, nm, n);
 		if (k >= nblk)
 			die("bridge: the block chain of %s holds more blocks than "
 			    "n_basic_blocks_for_fn (%d, with ENTRY and EXIT) counts",
@@ -511,7 +569,6 @@ static int lower_blocks(L *l)
 	Bridge *b = l->b;
 	Fn *f = l->f;
 	int abnormal = fun->calls_setjmp || fun->has_nonlocal_label;
-	b->ins0 = (int *)aalloc(f->a, (size_t)(f->blk.n + 1) * sizeof(int));
 	basic_block bb;
 	FOR_EACH_BB_FN(bb, fun) {
 		l->blk = b->blk_of_bb[bb->index];
@@ -527,64 +584,131 @@ static int lower_blocks(L *l)
 	return abnormal;
 }
 
-/* The instructions an operand of a statement may lower to: none for an
- * SSA name or a constant (values), a load, store or escape for a
- * variable or an address, two for a reference (an escape and an index,
- * mostly).  By tree code alone: a look-up of the variable per operand
- * cost as much as the estimate saves. */
-static long operand_cost(tree t)
+/* What an operand of a statement may lower to, by tree code alone (a
+ * look-up of the variable per operand cost as much as the estimate
+ * saves): *ni instructions (a load, store or escape of a local variable,
+ * or of one under a reference or an address) and *nv values (their
+ * results, a constant's, a global's; an SSA name's are counted once
+ * for all, from num_ssa_names). */
+static void operand_cost(tree t, long *ni, long *nv)
 {
 	if (!t)
-		return 0;
+		return;
 	switch (TREE_CODE(t)) {
-	case SSA_NAME: case INTEGER_CST: case REAL_CST: case STRING_CST:
-	case LABEL_DECL: case FUNCTION_DECL:
-		return 0;
-	case VAR_DECL: case PARM_DECL: case RESULT_DECL: case ADDR_EXPR:
-		return 1;
+	case SSA_NAME: case LABEL_DECL:
+		return;
+	case INTEGER_CST: case REAL_CST: case STRING_CST: case FUNCTION_DECL:
+		*nv += 1;
+		return;
+	case VAR_DECL:
+		*nv += 1;
+		*ni += !is_global_var(t);
+		return;
+	case PARM_DECL: case RESULT_DECL:
+		*nv += 1;
+		*ni += 1;
+		return;
+	case ADDR_EXPR: { /* of a global, a function, a constant: a value */
+		tree o = TREE_OPERAND(t, 0);
+		*nv += 1;
+		*ni += !(TREE_CODE(o) == FUNCTION_DECL || TREE_CODE(o) == LABEL_DECL ||
+		         CONSTANT_CLASS_P(o) || (VAR_P(o) && is_global_var(o)));
+		return;
+	}
 	default:
-		return CONSTANT_CLASS_P(t) ? 0 : 2;
+		/* a reference: the escape of a variable at its base, or a
+		 * pointer's value; and the loads of the variables indexing it */
+		*nv += 1;
+		*ni += !CONSTANT_CLASS_P(t);
+		for (; handled_component_p(t); t = TREE_OPERAND(t, 0))
+			if (TREE_CODE(t) == ARRAY_REF || TREE_CODE(t) == ARRAY_RANGE_REF) {
+				tree x = TREE_OPERAND(t, 1);
+				if (VAR_P(x) ? !is_global_var(x) : TREE_CODE(x) == PARM_DECL) {
+					*ni += 1;
+					*nv += 1;
+				}
+			}
+		return;
 	}
 }
 
-/* Room for the instructions and values lowering will make, estimated
- * from the GIMPLE (a statement: its operation and the accesses of its
- * operands, operand_cost; a block: its terminator): grown by doubling,
- * the tables of a large function were copied a dozen times, a fifth of
- * the lowering, and the copies left behind were memory too.  A short
- * estimate only means doubling again; a long one is memory nobody uses
- * (a load and a store for every operand was twice the tables needed). */
+/* Room for the instructions, values and statements lowering will
+ * make, estimated from the GIMPLE (a statement: its operation and its
+ * operands' accesses, operand_cost; a block: its terminator): grown by
+ * doubling, the tables of a large function were copied a dozen times, a
+ * fifth of the lowering, and the copies left behind were memory too.
+ * A short estimate means a copy (and, for a small function, memory
+ * nobody uses in the copy left behind); a long one is memory nobody
+ * uses either: a table's room over the instructions made was a third
+ * of a small function's IR, when every operand counted. */
 static void reserve_tables(L *l, int nvar, int nparam)
 {
 	Fn *f = l->f;
-	/* The entry's branch, an alloca per variable, a store per parameter,
-	 * and room for a few of the phis the core adds: a small function's
-	 * tables too short for its phis are copied whole, the old copies
-	 * left in the arena. */
-	long n = 1 + (long)nvar + nparam + 4;
+	/* The entry: its branch, an alloca (and its address) per variable,
+	 * an argument and its store per parameter; the SSA names. */
+	long ni = 1 + (long)nvar + nparam, nv = 2 + (long)nvar + nparam + l->nssa;
+	long ns = 0, njoin = 0;
 	int nltext = 0; /* the terminators with labels and a template */
 	basic_block bb;
 	FOR_EACH_BB_FN(bb, l->fun) {
+		njoin += EDGE_COUNT(bb->preds) >= 2;
 		gimple *last = last_stmt(bb);
 		if (!last || !is_ctrl_stmt(last))
-			n += 1; /* the branch the bridge adds */
+			ni += 1; /* the branch the bridge adds */
 		if (EDGE_COUNT(bb->succs) > 1 ||
 		    (last && is_ctrl_stmt(last) && gimple_code(last) != GIMPLE_RETURN))
 			nltext++;
 		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple *g = gsi_stmt(gsi);
-			n += 1;
+			switch (gimple_code(g)) { /* lower_stmt skips them */
+			case GIMPLE_DEBUG: case GIMPLE_LABEL: case GIMPLE_PREDICT: case GIMPLE_NOP:
+				continue;
+			default:
+				break;
+			}
+			/* its operation (or a clobber's store) */
+			ns += 1;
+			ni += 1;
+			if (gimple_clobber_p(g))
+				continue;
 			unsigned no = gimple_num_ops(g);
+			/* rewrite mode: the value a store into a variable defines */
+			if (l->b->rewrite && no && gimple_has_lhs(g) && DECL_P(gimple_op(g, 0)))
+				nv += 1;
 			tree *op = no ? gimple_ops(g) : NULL;
+			/* a call's callee is in its template, not an operand */
+			unsigned callee = is_gimple_call(g) && gimple_call_fndecl(g) ? 1 : no;
 			for (unsigned k = 0; k < no; k++)
-				n += operand_cost(op[k]);
+				if (k != callee)
+					operand_cost(op[k], &ni, &nv);
+			/* a copy into a variable is its store alone (lower_assign):
+			 * no operation, no result */
+			tree_code rc = is_gimple_assign(g) ? gimple_assign_rhs_code(g) : ERROR_MARK;
+			if (no == 2 && rc != ERROR_MARK &&
+			    (VAR_P(op[0]) ? !is_global_var(op[0]) : DECL_P(op[0])) &&
+			    (rc == SSA_NAME || rc == VAR_DECL || rc == PARM_DECL ||
+			     rc == RESULT_DECL || CONSTANT_CLASS_P(op[1]))) {
+				ni -= 1;
+				nv -= 1;
+			}
 		}
 	}
-	if (n > INT_MAX / 4)
+	if (ni > INT_MAX / 4 || nv > INT_MAX / 4)
 		return; /* absurd: let doubling fail loudly if it must */
-	vreserve_exact(f->a, f->ins, f->ins.n + (int)n);
-	vreserve_exact(f->a, f->val, f->val.n + (int)n);
-	vreserve_exact(f->a, l->site, l->site.n + (int)n);
+	/* Room for the phis the core adds (an instruction and a value
+	 * each), which tables too short for them are copied whole for,
+	 * the old copies left in the arena: phis go to join blocks, up to
+	 * 8 a join in the generated shapes, 4 a join or an eighth of the
+	 * instructions, and 2, needed no copy in 1,616 functions of
+	 * c-torture and the shapes (3 and a sixteenth of the instructions,
+	 * whatever the joins, reserved more and copied 43 of them). */
+	long room = 2 + (ni / 8 < 4 * njoin ? ni / 8 : 4 * njoin);
+	vreserve_exact(f->a, f->ins, f->ins.n + (int)(ni + room));
+	vreserve_exact(f->a, f->val, f->val.n + (int)(nv + room));
+	/* The sites are the lowering's instructions only: no phi has one
+	 * (a little room for a short estimate). */
+	vreserve_exact(f->a, l->site, l->site.n + (int)(ni + 2 + ni / 32));
+	vreserve_exact(f->a, l->stmts, l->stmts.n + (int)ns);
 	vreserve_exact(f->a, f->ltext, f->ltext.n + nltext);
 }
 
@@ -594,7 +718,9 @@ static void reserve_tables(L *l, int nvar, int nparam)
 static void fill_blocks(Fn *f)
 {
 	int nb = f->blk.n, n = f->ins.n;
-	int *off = (int *)aalloc(f->a, (size_t)(nb + 1) * sizeof(int));
+	int obuf[256]; /* the offsets are the lowering's only: not the IR's */
+	int *off = nb < 256 ? obuf : (int *)aalloc_raw(f->a, (size_t)(nb + 1) * sizeof(int));
+	memset(off, 0, (size_t)(nb + 1) * sizeof(int));
 	for (int i = 0; i < n; i++) {
 		invariant(f->ins.v[i].blk >= 0 && f->ins.v[i].blk < nb);
 		off[f->ins.v[i].blk + 1]++;
@@ -632,16 +758,14 @@ Bridge *bridge_lower(struct function *fun, int rewrite)
 	l->fun = fun;
 	l->tptr = fn_type(f, "ptr", 3);
 	l->nssa = fun->gimple_df ? (int)vec_safe_length(fun->gimple_df->ssa_names) : 0;
-	l->ssa = (int *)aalloc(f->a, (size_t)(l->nssa + 1) * sizeof(int));
-	for (int i = 0; i < l->nssa; i++)
-		l->ssa[i] = -1;
 
 	make_blocks(l);
 	/* Entry: allocas, parameter stores, branch to the first block. */
 	l->blk = 0;
 	l->stmt = NULL;
 	int nvar, nparam;
-	tree *vars = collect_vars(l, &nvar, &nparam);
+	tree vbuf[64];
+	tree *vars = collect_vars(l, vbuf, 64, &nvar, &nparam);
 	reserve_tables(l, nvar, nparam);
 	make_vars(l, vars, nvar, nparam);
 	make_head(l);
@@ -652,6 +776,7 @@ Bridge *bridge_lower(struct function *fun, int rewrite)
 	fill_blocks(f);
 
 	b->site = l->site.v;
+	b->stmts = l->stmts.v;
 	b->nsite = l->site.n;
 	invariant(b->nsite == f->ins.n); /* a site per instruction */
 	b->lower_ns = m2r_now() - t0;

@@ -8,6 +8,7 @@
 
 typedef VEC(int) IntVec;
 typedef VEC(BSite) SiteVec;
+typedef VEC(void *) PtrVec;
 
 /* Lowering state for one function. */
 typedef struct L {
@@ -20,8 +21,8 @@ typedef struct L {
 	int nout;         /* variables outside that range: */
 	unsigned outuid[4];
 	int outk[4];
-	int *vtype;       /* variable -> core type of its decl */
-	int *vaddr;       /* variable -> alloca result value */
+	int a0, va0;      /* variable k's alloca is instruction a0 + k, its
+	                     address the value va0 + k (vtype, vaddr) */
 	int *ssa;         /* SSA_NAME_VERSION -> opaque value, -1 */
 	int nssa;
 	int blk;          /* current core block */
@@ -29,8 +30,16 @@ typedef struct L {
 	int slot;         /* current operand slot */
 	IntVec ops;       /* operands of the operation being built */
 	SiteVec site;
+	PtrVec stmts;     /* Bridge.stmts */
 	int tptr;         /* the core type "ptr" */
-	Hash types;       /* GCC type -> core type id, set up on first use */
+	/* GCC type -> core type id: a function has a handful of types,
+	 * mostly; the first 8 in a list (a table's 8 entries of 32
+	 * bytes were more than a small function's values), the others in
+	 * a table, set up when the list is full. */
+	int ntype;
+	tree type_key[8];
+	int type_id[8];
+	Hash types;
 	int nunknown;     /* locals met that are in no list */
 	char *sp;         /* the names' pool (lname): next byte, */
 	size_t sn, schunk; /* bytes left, size of the last chunk */
@@ -69,8 +78,14 @@ static inline int ins(L *l, int op, int type, int nop, int nlab)
 	int i = fn_ins(l->f, -1, op, type, nop, nlab);
 	l->f->ins.v[i].blk = l->blk;
 	BSite s;
-	s.stmt = l->stmt;
-	s.slot = l->stmt ? l->slot : 0;
+	s.stmt = -1;
+	s.slot = 0;
+	if (l->stmt) { /* a statement's instructions are made together */
+		if (!l->stmts.n || l->stmts.v[l->stmts.n - 1] != (void *)l->stmt)
+			vpush(l->f->a, l->stmts, (void *)l->stmt);
+		s.stmt = l->stmts.n - 1;
+		s.slot = l->slot;
+	}
 	vpush(l->f->a, l->site, s);
 	invariant(l->site.n == l->f->ins.n); /* a site per instruction */
 	return i;
@@ -118,6 +133,18 @@ static inline char *put_uint(char *p, unsigned v)
 	return put_u64(p, v);
 }
 
+/* The core type of variable k, and its address (its alloca's result):
+ * make_vars makes the allocas and their results in a row, so both are
+ * found without a table of their own. */
+static inline int vtype(const L *l, int k)
+{
+	return l->f->ins.v[l->a0 + k].type;
+}
+static inline int vaddr(const L *l, int k)
+{
+	return l->va0 + k;
+}
+
 /* Append v (if a value) to the operands of the operation being built. */
 static inline void push(L *l, int v)
 {
@@ -160,6 +187,10 @@ static_assert(MAX_TREE_CODES <= 1 << 12, "tree codes fit below GEN_ASSIGN");
 int emit_gen_code(L *l, int op, int nlab, int code);
 /* Load of variable k (its value); store of value v into it; the escape
  * of its alloca ("partial <what>", "addr <what>"), pushed as an operand. */
+/* The call of fn, a FUNCTION_DECL with a DECL_NAME, on the pending
+ * operands ("call <name>"): its template found by fn and the operand
+ * count when the function was called so before. */
+int emit_call(L *l, tree fn);
 int emit_load(L *l, int k);
 void emit_store(L *l, int k, int v);
 void emit_escape(L *l, int k, const char *kind, const char *what);

@@ -88,7 +88,7 @@ static int beyond_own_edge(Raise *r, int v, basic_block use, edge from)
 	if (f->val.v[v].kind != VDEF)
 		return 0;
 	int sb = f->ins.v[f->val.v[v].ins].blk;
-	gimple *g = (gimple *)r->b->site[f->val.v[v].ins].stmt;
+	gimple *g = (gimple *)bridge_site_stmt(r->b, f->val.v[v].ins);
 	if (sb <= 0 || !g)
 		return 0;
 	int bi = r->b->bb_of_blk[sb];
@@ -360,7 +360,7 @@ static void raise_block(Raise *r, basic_block bb)
 			}
 			/* The statement's instructions: uses, operation, defs
 			 * (g may be replaced on the way: a clobber). */
-			for (gimple *orig = g; c < end && b->site[c].stmt == orig; c++) {
+			for (gimple *orig = g; c < end && bridge_site_stmt(b, c) == orig; c++) {
 				const Ins *in = &f->ins.v[c];
 				int k;
 				if (in->op == OLOAD && (k = r->kvar[in->ops[0]]) >= 0 && r->mine[k]) {

@@ -35,18 +35,27 @@ static int *ints(Prom *P, int n, int init)
 	return a;
 }
 
-/* Make the forwarding table cover every value of the function. */
-static void fwd_fit(Fn *f)
+/* Make the forwarding table cover every value of the function.  It is
+ * fitted before the fast paths and again once the phis are made: the
+ * first fit leaves room for an eighth more values (P->fwdcap), so that
+ * the second usually only extends it, where it copied the whole table
+ * (a tenth of a 60,000-value function's sweep). */
+static void fwd_fit(Prom *P)
 {
+	Fn *f = P->f;
 	if (f->nfwd >= f->val.n)
 		return;
 	int n = f->val.n; /* values made later come through here again */
-	int *t = aalloc_raw(f->a, (size_t)n * sizeof(int)); /* all written below */
-	if (f->nfwd)
-		memcpy(t, f->fwd, (size_t)f->nfwd * sizeof(int));
+	if (n > P->fwdcap) {
+		int cap = n + n / 8 + 16;
+		int *t = aalloc_raw(f->a, (size_t)cap * sizeof(int)); /* [0, n) written below */
+		if (f->nfwd)
+			memcpy(t, f->fwd, (size_t)f->nfwd * sizeof(int));
+		f->fwd = t;
+		P->fwdcap = cap;
+	}
 	for (int i = f->nfwd; i < n; i++)
-		t[i] = -1;
-	f->fwd = t;
+		f->fwd[i] = -1;
 	f->nfwd = n;
 }
 
@@ -220,8 +229,10 @@ static void access_check(Prom *P, int x, Ins *in)
 static void sweep(Prom *P, Retry *rt)
 {
 	Fn *f = P->f;
+	P->boff = aalloc_raw(f->a, (size_t)(f->blk.n + 1) * sizeof(int)); /* all written */
 	for (int b = 0; b < f->blk.n; b++) {
 		Blk *bk = &f->blk.v[b];
+		P->boff[b] = P->flat.n; /* the records come in block order */
 		for (int j = 0; j < bk->ins.n; j++) {
 			int i = bk->ins.v[j];
 			Ins *in = &f->ins.v[i];
@@ -265,6 +276,7 @@ static void sweep(Prom *P, Retry *rt)
 			}
 		}
 	}
+	P->boff[f->blk.n] = P->flat.n;
 }
 
 /* ---------- phases 2 and 3 ---------- */
@@ -503,7 +515,7 @@ static int round_once(Prom *P)
 
 	int general = 0;
 	if (P->nvar)
-		fwd_fit(f); /* the fast paths forward loads; no value is made till make_phis */
+		fwd_fit(P); /* the fast paths forward loads; no value is made till make_phis */
 	if (P->o->trace)
 		place_init(P);
 	for (int x = 0; x < P->nvar; x++) {
@@ -530,7 +542,7 @@ static int round_once(Prom *P)
 			if (P->path[x] == P_GENERAL)
 				place_phis(P, x);
 		make_phis(P);
-		fwd_fit(f);
+		fwd_fit(P);
 		index_phis(P);
 		rename_vars(P);
 		if (P->o->simplify)

@@ -41,6 +41,7 @@ typedef struct Prom {
 	const PromoteOpts *o;
 	Stats *st;
 	int dfdone;      /* df_build() ran */
+	int fwdcap;      /* room in f->fwd when fwd_fit made it, else 0 */
 
 	/* this round's candidates */
 	int nvar;
@@ -57,7 +58,8 @@ typedef struct Prom {
 	Acc *acc;        /* the same grouped by variable: x's are */
 	int *acc0, *acc1; /* acc[acc0[x]..acc1[x]), in program order */
 	int *boff;       /* block b's accesses: flat.v[boff[b]..boff[b+1])
-	                    (flat is in block order: the sweep's) */
+	                    (flat is in block order: the sweep's, which
+	                    sets boff as it goes) */
 	VEC(int) drop;   /* debug/lifetime calls naming a candidate */
 
 	/* phis placed this round (general path) */

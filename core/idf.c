@@ -66,41 +66,50 @@ void place_init(Prom *P)
 
 /* ---------- dominator-interval segments ---------- */
 
-static void seg_add(Place *pl, int start, int owner)
-{
-	if (pl->ns && pl->sstart[pl->ns - 1] == start) {
-		pl->sowner[pl->ns - 1] = owner;
-		return;
-	}
-	pl->sstart[pl->ns] = start;
-	pl->sowner[pl->ns++] = owner;
-}
-
 /* Cut the pre-order line into segments labelled with the innermost of
  * blks[0..k) whose dominator subtree covers them.  Subtree intervals are
- * nested or disjoint, so a stack sweep in pre order gives <= 2k+1. */
+ * nested or disjoint, so a stack sweep in pre order gives <= 2k+1.  A
+ * segment starting where the previous one does replaces it (a subtree
+ * ending where the next begins, or several ending together).  Tables
+ * are read through locals: the stores into the segments could alias
+ * Place's fields, which the compiler then reloaded on every step. */
 static void build_segs(Prom *P, const int *blks, int k)
 {
 	const Dom *d = P->d;
 	Place *pl = &P->pl;
+	const int *pre = d->pre, *post = d->post, *bypre = d->bypre;
+	int *key = pl->key, *ss = pl->sstart, *so = pl->sowner;
 	for (int j = 0; j < k; j++)
-		pl->key[j] = d->pre[blks[j]]; /* reachable blocks: 0 <= pre < nreach */
-	sort_int_below(pl->key, k, d->nreach, pl->sblk);
-	int *stk = pl->sblk, top = 0;
-	pl->ns = 0;
-	for (int j = 0; j <= k; j++) {
-		int pre = j < k ? pl->key[j] : 0;
-		int b = j < k ? d->bypre[pre] : -1;
-		while (top && (j == k || d->post[stk[top - 1]] < pre)) {
-			int t = stk[--top];
-			seg_add(pl, d->post[t] + 1, top ? stk[top - 1] : -1);
+		key[j] = pre[blks[j]]; /* reachable blocks: 0 <= pre < nreach */
+	sort_int_below(key, k, d->nreach, pl->sblk);
+	/* The stack of open subtrees: blocks in sblk, their post numbers in
+	 * key[0..top), free since top <= j and key[j] is read first. */
+	int *sb = pl->sblk, top = 0, ns = 0;
+#define SEG_ADD(start, owner)                          \
+	do {                                           \
+		int s_ = (start), o_ = (owner);        \
+		if (ns && ss[ns - 1] == s_)            \
+			so[ns - 1] = o_;               \
+		else                                   \
+			ss[ns] = s_, so[ns++] = o_;    \
+	} while (0)
+	for (int j = 0; j < k; j++) {
+		int p = key[j], b = bypre[p];
+		while (top && key[top - 1] < p) {
+			top--;
+			SEG_ADD(key[top] + 1, top ? sb[top - 1] : -1);
 		}
-		if (j < k) {
-			stk[top++] = b;
-			seg_add(pl, pre, b);
-		}
+		sb[top] = b;
+		key[top++] = post[b];
+		SEG_ADD(p, b);
 	}
-	invariant(pl->ns <= 2 * k + 1); /* sstart/sowner hold 2 nb + 2 */
+	while (top) {
+		top--;
+		SEG_ADD(key[top] + 1, top ? sb[top - 1] : -1);
+	}
+#undef SEG_ADD
+	pl->ns = ns;
+	invariant(ns <= 2 * k + 1); /* sstart/sowner hold 2 nb + 2 */
 }
 
 /* Innermost segment owner covering pre-order number pre, or -1. */

@@ -196,8 +196,10 @@ static void mark_live(Place *pl, int b, int *nstk)
 }
 
 /* The value live at the entry of b (or at the exit of b when b does
- * not store): b's own phi, else the nearest def or phi above b. */
-static void reach(Prom *P, int b, int *nstk)
+ * not store): b's own phi, else the nearest def or phi above b.
+ * Inline: it runs once per use and per predecessor walked, and the
+ * call was a sixth of its cost. */
+static inline void reach(Prom *P, int b, int *nstk)
 {
 	Place *pl = &P->pl;
 	if (pl->candst[b] == pl->astamp) {

@@ -128,41 +128,44 @@ static int seg_find(const Place *pl, int pre)
 
 /* ---------- method 1: full frontier, then DCE-style pruning ---------- */
 
-/* Add the frontier of b to the candidates; new candidates that do not
- * store act as defs in turn (pushed on wl). */
-static void idf_step(Prom *P, int b, int only_live, int *nwl)
-{
-	const Dom *d = P->d;
-	Place *pl = &P->pl;
-	for (int j = d->dfoff[b]; j < d->dfoff[b + 1]; j++) {
-		int y = d->df[j];
-		if (pl->candst[y] == pl->astamp)
-			continue;
-		if (only_live && pl->livest[y] != pl->astamp)
-			continue;
-		pl->candst[y] = pl->astamp;
-		pl->cand[pl->ncand++] = y;
-		if (pl->defst[y] != pl->vstamp)
-			pl->wl[(*nwl)++] = y;
-	}
-}
-
-/* The frontier closure of the defs into cand[]; -1 if over budget. */
+/* The frontier closure of the defs into cand[]; -1 if over budget.
+ * Each block taken off the worklist adds its frontier to the
+ * candidates; new candidates that do not store act as defs in turn
+ * (pushed on wl).  With only_live, only blocks marked live count.  The
+ * tables and counters are in locals: the stores into cand[] and wl[]
+ * could alias Place's fields, which the compiler then reloaded for
+ * every frontier entry. */
 static int closure(Prom *P, int only_live)
 {
 	const Dom *d = P->d;
 	Place *pl = &P->pl;
-	int nwl = 0;
-	pl->ncand = 0;
+	const int *dfoff = d->dfoff, *df = d->df, *defst = pl->defst, *livest = pl->livest;
+	int *candst = pl->candst, *cand = pl->cand, *wl = pl->wl;
+	const int as = pl->astamp, vs = pl->vstamp;
+	long steps = pl->steps, budget = pl->budget;
+	int nwl = 0, ncand = 0;
 	for (int j = 0; j < pl->ndef; j++)
-		pl->wl[nwl++] = pl->def[j];
+		wl[nwl++] = pl->def[j];
 	while (nwl) {
-		int b = pl->wl[--nwl];
-		pl->steps += d->dfoff[b + 1] - d->dfoff[b] + 1;
-		if (pl->steps > pl->budget)
+		int b = wl[--nwl];
+		steps += dfoff[b + 1] - dfoff[b] + 1;
+		if (steps > budget) {
+			pl->steps = steps;
+			pl->ncand = ncand;
 			return -1;
-		idf_step(P, b, only_live, &nwl);
+		}
+		for (int j = dfoff[b]; j < dfoff[b + 1]; j++) {
+			int y = df[j];
+			if (candst[y] == as || (only_live && livest[y] != as))
+				continue;
+			candst[y] = as;
+			cand[ncand++] = y;
+			if (defst[y] != vs)
+				wl[nwl++] = y;
+		}
 	}
+	pl->steps = steps;
+	pl->ncand = ncand;
 	return 0;
 }
 

@@ -434,7 +434,7 @@ static void gather(Prom *P, int x)
 	pl->ndef = pl->nuse = 0;
 	int last = -1;
 	for (int j = P->acc0[x]; j < P->acc1[x]; j++) {
-		const Acc *a = &P->acc[j];
+		const Acc *a = acc_at(P, j);
 		int b = a->blk;
 		if (b != last && !a->store)
 			pl->use[pl->nuse++] = b;

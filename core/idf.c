@@ -112,10 +112,34 @@ static void build_segs(Prom *P, const int *blks, int k)
 	invariant(ns <= 2 * k + 1); /* sstart/sowner hold 2 nb + 2 */
 }
 
-/* Innermost segment owner covering pre-order number pre, or -1. */
-static int seg_find(const Place *pl, int pre)
+/* Innermost segment owner covering pre-order number pre, or -1.
+ * With cur (the count of segments starting at or before the previous
+ * query, 0 at first), the search goes forward from there, a few
+ * segments at most before it halves the rest: the uses are gathered
+ * in block order, which structured code numbers in pre order, so their
+ * queries mostly ascend and the use loop costs O(uses + segments)
+ * instead of a binary search each.  A query below the previous one, or
+ * cur NULL (the liveness walk's queries, in no order), searches
+ * outright. */
+static inline int seg_find_at(const Place *pl, int pre, int *cur)
 {
+	const int *ss = pl->sstart;
 	int lo = 0, hi = pl->ns;
+	/* the answer, the count of ss[] <= pre, is in [lo, hi] */
+	if (cur) {
+		int c = *cur;
+		if (c && ss[c - 1] > pre) {
+			hi = c - 1;
+		} else {
+			int lim = c + 4 < hi ? c + 4 : hi;
+			while (c < lim && ss[c] <= pre)
+				c++;
+			if (c < lim || c == hi || ss[c] > pre)
+				lo = hi = c;
+			else
+				lo = c + 1;
+		}
+	}
 	while (lo < hi) {
 		int m = (lo + hi) / 2;
 		if (pl->sstart[m] <= pre)
@@ -123,7 +147,14 @@ static int seg_find(const Place *pl, int pre)
 		else
 			hi = m;
 	}
+	if (cur)
+		*cur = lo;
 	return lo ? pl->sowner[lo - 1] : -1;
+}
+
+static int seg_find(const Place *pl, int pre)
+{
+	return seg_find_at(pl, pre, NULL);
 }
 
 /* ---------- method 1: full frontier, then DCE-style pruning ---------- */
@@ -202,7 +233,7 @@ static void mark_live(Place *pl, int b, int *nstk)
  * not store): b's own phi, else the nearest def or phi above b.
  * Inline: it runs once per use and per predecessor walked, and the
  * call was a sixth of its cost. */
-static inline void reach(Prom *P, int b, int *nstk)
+static inline void reach(Prom *P, int b, int *nstk, int *cur)
 {
 	Place *pl = &P->pl;
 	if (pl->candst[b] == pl->astamp) {
@@ -210,7 +241,7 @@ static inline void reach(Prom *P, int b, int *nstk)
 		return;
 	}
 	int i = P->d->idom[b];
-	int o = i < 0 ? -1 : pl->segok ? seg_find(pl, P->d->pre[i]) : owner(P, i);
+	int o = i < 0 ? -1 : pl->segok ? seg_find_at(pl, P->d->pre[i], cur) : owner(P, i);
 	if (o >= 0 && pl->defst[o] != pl->vstamp)
 		mark_live(pl, o, nstk); /* a pure phi block: its phi flows here */
 }
@@ -267,8 +298,9 @@ static int try_frontier(Prom *P, int pruned)
 		return 0;
 	pl->nset = k;
 	pl->segok = 0;
+	int cur = 0; /* seg_find_at's cursor (owner builds the segments) */
 	for (int j = 0; j < pl->nuse; j++)
-		reach(P, pl->use[j], &nstk);
+		reach(P, pl->use[j], &nstk, &cur);
 	while (nstk) {
 		const Blk *bk = &f->blk.v[pl->stk[--nstk]];
 		pl->steps += bk->npred + 1;
@@ -277,7 +309,7 @@ static int try_frontier(Prom *P, int pruned)
 		for (int j = 0; j < bk->npred; j++) {
 			int q = bk->pred[j];
 			if (dom_reach(P->d, q) && pl->defst[q] != pl->vstamp)
-				reach(P, q, &nstk);
+				reach(P, q, &nstk, NULL);
 		}
 	}
 	int n = 0;

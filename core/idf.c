@@ -38,11 +38,10 @@
 void place_init(Prom *P)
 {
 	Fn *f = P->f;
-	const Dom *d = P->d;
 	int nb = f->blk.n;
 	Place *pl = &P->pl;
 	/* The stamps are read before written; jup (read for reachable
-	 * blocks only, set below for all of them), the lists, stacks and
+	 * blocks only, jup_build sets all of them), the lists, stacks and
 	 * sort scratch are written first (not zeroed: on a 10,000-block
 	 * function that was half a megabyte per round). */
 	int **const arrs[] = {&pl->defst, &pl->candst, &pl->livest};
@@ -53,8 +52,19 @@ void place_init(Prom *P)
 	int **const segs[] = {&pl->sstart, &pl->sowner}; /* at most 2 nb + 1 */
 	aints_each_raw(f->a, segs, 2, 2 * (size_t)nb + 2);
 	pl->vstamp = pl->astamp = 0;
-	/* jup[b]: nearest join among b and its dominators, -1 if none.
-	 * Dominators come first in reverse post-order. */
+	pl->jupok = 0; /* jup_build, when the live-joins method first runs */
+}
+
+/* jup[b]: nearest join among b and its dominators, -1 if none.  Only
+ * the live-joins method reads it, and on many functions it never runs
+ * (the frontier method wins on every variable): made on its first
+ * attempt of the round, not in place_init. */
+static void jup_build(Prom *P)
+{
+	const Fn *f = P->f;
+	const Dom *d = P->d;
+	Place *pl = &P->pl;
+	/* Dominators come first in reverse post-order. */
 	for (int k = 0; k < d->nreach; k++) {
 		int b = d->rpo[k], n = 0;
 		const Blk *bk = &f->blk.v[b];
@@ -62,6 +72,7 @@ void place_init(Prom *P)
 			n += dom_reach(d, bk->pred[j]);
 		pl->jup[b] = n >= 2 ? b : d->idom[b] >= 0 ? pl->jup[d->idom[b]] : -1;
 	}
+	pl->jupok = 1;
 }
 
 /* ---------- dominator-interval segments ---------- */
@@ -352,6 +363,8 @@ static int try_live_joins(Prom *P)
 	Fn *f = P->f;
 	Place *pl = &P->pl;
 	int nstk = 0;
+	if (!pl->jupok)
+		jup_build(P);
 	pl->astamp++;
 	pl->steps += 2L * pl->ndef + pl->nuse;
 	if (pl->steps > pl->budget)

@@ -26,7 +26,8 @@ typedef struct {
 	int *def, ndef, *use, nuse;  /* def and upward-exposed use blocks */
 	int *cand, ncand;            /* candidates, then the phi blocks */
 	int *wl, *stk, *sblk;        /* worklists */
-	int *jup;                    /* nearest join dominating b (or b) */
+	int *jup, jupok;             /* nearest join dominating b (or b),
+	                                made on first need (jupok) */
 	int *sstart, *sowner, ns;    /* dominator-interval segments */
 	int nset, segok;             /* try_frontier: the segment set is
 	                                wl[0..nset), built iff segok */

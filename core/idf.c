@@ -38,11 +38,10 @@
 void place_init(Prom *P)
 {
 	Fn *f = P->f;
-	const Dom *d = P->d;
 	int nb = f->blk.n;
 	Place *pl = &P->pl;
 	/* The stamps are read before written; jup (read for reachable
-	 * blocks only, set below for all of them), the lists, stacks and
+	 * blocks only, jup_build sets all of them), the lists, stacks and
 	 * sort scratch are written first (not zeroed: on a 10,000-block
 	 * function that was half a megabyte per round). */
 	int **const arrs[] = {&pl->defst, &pl->candst, &pl->livest};
@@ -53,8 +52,19 @@ void place_init(Prom *P)
 	int **const segs[] = {&pl->sstart, &pl->sowner}; /* at most 2 nb + 1 */
 	aints_each_raw(f->a, segs, 2, 2 * (size_t)nb + 2);
 	pl->vstamp = pl->astamp = 0;
-	/* jup[b]: nearest join among b and its dominators, -1 if none.
-	 * Dominators come first in reverse post-order. */
+	pl->jupok = 0; /* jup_build, when the live-joins method first runs */
+}
+
+/* jup[b]: nearest join among b and its dominators, -1 if none.  Only
+ * the live-joins method reads it, and on many functions it never runs
+ * (the frontier method wins on every variable): made on its first
+ * attempt of the round, not in place_init. */
+static void jup_build(Prom *P)
+{
+	const Fn *f = P->f;
+	const Dom *d = P->d;
+	Place *pl = &P->pl;
+	/* Dominators come first in reverse post-order. */
 	for (int k = 0; k < d->nreach; k++) {
 		int b = d->rpo[k], n = 0;
 		const Blk *bk = &f->blk.v[b];
@@ -62,51 +72,85 @@ void place_init(Prom *P)
 			n += dom_reach(d, bk->pred[j]);
 		pl->jup[b] = n >= 2 ? b : d->idom[b] >= 0 ? pl->jup[d->idom[b]] : -1;
 	}
+	pl->jupok = 1;
 }
 
 /* ---------- dominator-interval segments ---------- */
 
-static void seg_add(Place *pl, int start, int owner)
-{
-	if (pl->ns && pl->sstart[pl->ns - 1] == start) {
-		pl->sowner[pl->ns - 1] = owner;
-		return;
-	}
-	pl->sstart[pl->ns] = start;
-	pl->sowner[pl->ns++] = owner;
-}
-
 /* Cut the pre-order line into segments labelled with the innermost of
  * blks[0..k) whose dominator subtree covers them.  Subtree intervals are
- * nested or disjoint, so a stack sweep in pre order gives <= 2k+1. */
+ * nested or disjoint, so a stack sweep in pre order gives <= 2k+1.  A
+ * segment starting where the previous one does replaces it (a subtree
+ * ending where the next begins, or several ending together).  Tables
+ * are read through locals: the stores into the segments could alias
+ * Place's fields, which the compiler then reloaded on every step. */
 static void build_segs(Prom *P, const int *blks, int k)
 {
 	const Dom *d = P->d;
 	Place *pl = &P->pl;
+	const int *pre = d->pre, *post = d->post, *bypre = d->bypre;
+	int *key = pl->key, *ss = pl->sstart, *so = pl->sowner;
 	for (int j = 0; j < k; j++)
-		pl->key[j] = d->pre[blks[j]]; /* reachable blocks: 0 <= pre < nreach */
-	sort_int_below(pl->key, k, d->nreach, pl->sblk);
-	int *stk = pl->sblk, top = 0;
-	pl->ns = 0;
-	for (int j = 0; j <= k; j++) {
-		int pre = j < k ? pl->key[j] : 0;
-		int b = j < k ? d->bypre[pre] : -1;
-		while (top && (j == k || d->post[stk[top - 1]] < pre)) {
-			int t = stk[--top];
-			seg_add(pl, d->post[t] + 1, top ? stk[top - 1] : -1);
+		key[j] = pre[blks[j]]; /* reachable blocks: 0 <= pre < nreach */
+	sort_int_below(key, k, d->nreach, pl->sblk);
+	/* The stack of open subtrees: blocks in sblk, their post numbers in
+	 * key[0..top), free since top <= j and key[j] is read first. */
+	int *sb = pl->sblk, top = 0, ns = 0;
+#define SEG_ADD(start, owner)                          \
+	do {                                           \
+		int s_ = (start), o_ = (owner);        \
+		if (ns && ss[ns - 1] == s_)            \
+			so[ns - 1] = o_;               \
+		else                                   \
+			ss[ns] = s_, so[ns++] = o_;    \
+	} while (0)
+	for (int j = 0; j < k; j++) {
+		int p = key[j], b = bypre[p];
+		while (top && key[top - 1] < p) {
+			top--;
+			SEG_ADD(key[top] + 1, top ? sb[top - 1] : -1);
 		}
-		if (j < k) {
-			stk[top++] = b;
-			seg_add(pl, pre, b);
-		}
+		sb[top] = b;
+		key[top++] = post[b];
+		SEG_ADD(p, b);
 	}
-	invariant(pl->ns <= 2 * k + 1); /* sstart/sowner hold 2 nb + 2 */
+	while (top) {
+		top--;
+		SEG_ADD(key[top] + 1, top ? sb[top - 1] : -1);
+	}
+#undef SEG_ADD
+	pl->ns = ns;
+	invariant(ns <= 2 * k + 1); /* sstart/sowner hold 2 nb + 2 */
 }
 
-/* Innermost segment owner covering pre-order number pre, or -1. */
-static int seg_find(const Place *pl, int pre)
+/* Innermost segment owner covering pre-order number pre, or -1.
+ * With cur (the count of segments starting at or before the previous
+ * query, 0 at first), the search goes forward from there, a few
+ * segments at most before it halves the rest: the uses are gathered
+ * in block order, which structured code numbers in pre order, so their
+ * queries mostly ascend and the use loop costs O(uses + segments)
+ * instead of a binary search each.  A query below the previous one, or
+ * cur NULL (the liveness walk's queries, in no order), searches
+ * outright. */
+static inline int seg_find_at(const Place *pl, int pre, int *cur)
 {
+	const int *ss = pl->sstart;
 	int lo = 0, hi = pl->ns;
+	/* the answer, the count of ss[] <= pre, is in [lo, hi] */
+	if (cur) {
+		int c = *cur;
+		if (c && ss[c - 1] > pre) {
+			hi = c - 1;
+		} else {
+			int lim = c + 4 < hi ? c + 4 : hi;
+			while (c < lim && ss[c] <= pre)
+				c++;
+			if (c < lim || c == hi || ss[c] > pre)
+				lo = hi = c;
+			else
+				lo = c + 1;
+		}
+	}
 	while (lo < hi) {
 		int m = (lo + hi) / 2;
 		if (pl->sstart[m] <= pre)
@@ -114,46 +158,56 @@ static int seg_find(const Place *pl, int pre)
 		else
 			hi = m;
 	}
+	if (cur)
+		*cur = lo;
 	return lo ? pl->sowner[lo - 1] : -1;
+}
+
+static int seg_find(const Place *pl, int pre)
+{
+	return seg_find_at(pl, pre, NULL);
 }
 
 /* ---------- method 1: full frontier, then DCE-style pruning ---------- */
 
-/* Add the frontier of b to the candidates; new candidates that do not
- * store act as defs in turn (pushed on wl). */
-static void idf_step(Prom *P, int b, int only_live, int *nwl)
-{
-	const Dom *d = P->d;
-	Place *pl = &P->pl;
-	for (int j = d->dfoff[b]; j < d->dfoff[b + 1]; j++) {
-		int y = d->df[j];
-		if (pl->candst[y] == pl->astamp)
-			continue;
-		if (only_live && pl->livest[y] != pl->astamp)
-			continue;
-		pl->candst[y] = pl->astamp;
-		pl->cand[pl->ncand++] = y;
-		if (pl->defst[y] != pl->vstamp)
-			pl->wl[(*nwl)++] = y;
-	}
-}
-
-/* The frontier closure of the defs into cand[]; -1 if over budget. */
+/* The frontier closure of the defs into cand[]; -1 if over budget.
+ * Each block taken off the worklist adds its frontier to the
+ * candidates; new candidates that do not store act as defs in turn
+ * (pushed on wl).  With only_live, only blocks marked live count.  The
+ * tables and counters are in locals: the stores into cand[] and wl[]
+ * could alias Place's fields, which the compiler then reloaded for
+ * every frontier entry. */
 static int closure(Prom *P, int only_live)
 {
 	const Dom *d = P->d;
 	Place *pl = &P->pl;
-	int nwl = 0;
-	pl->ncand = 0;
+	const int *dfoff = d->dfoff, *df = d->df, *defst = pl->defst, *livest = pl->livest;
+	int *candst = pl->candst, *cand = pl->cand, *wl = pl->wl;
+	const int as = pl->astamp, vs = pl->vstamp;
+	long steps = pl->steps, budget = pl->budget;
+	int nwl = 0, ncand = 0;
 	for (int j = 0; j < pl->ndef; j++)
-		pl->wl[nwl++] = pl->def[j];
+		wl[nwl++] = pl->def[j];
 	while (nwl) {
-		int b = pl->wl[--nwl];
-		pl->steps += d->dfoff[b + 1] - d->dfoff[b] + 1;
-		if (pl->steps > pl->budget)
+		int b = wl[--nwl];
+		steps += dfoff[b + 1] - dfoff[b] + 1;
+		if (steps > budget) {
+			pl->steps = steps;
+			pl->ncand = ncand;
 			return -1;
-		idf_step(P, b, only_live, &nwl);
+		}
+		for (int j = dfoff[b]; j < dfoff[b + 1]; j++) {
+			int y = df[j];
+			if (candst[y] == as || (only_live && livest[y] != as))
+				continue;
+			candst[y] = as;
+			cand[ncand++] = y;
+			if (defst[y] != vs)
+				wl[nwl++] = y;
+		}
 	}
+	pl->steps = steps;
+	pl->ncand = ncand;
 	return 0;
 }
 
@@ -163,7 +217,23 @@ static int closure(Prom *P, int only_live)
  * nests often none does: a def or phi block is close above).  Once
  * built, they answer every later query of the attempt: where one walk
  * failed others tend to (a deep tree), and a failed walk is wasted. */
-static int owner(Prom *P, int b)
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int owner_segs(Prom *P, int b)
+{
+	Place *pl = &P->pl;
+	build_segs(P, pl->wl, pl->nset);
+	pl->segok = 1;
+	return seg_find(pl, P->d->pre[b]);
+}
+
+/* Inline (into reach, so into try_frontier's loops): a switch's join
+ * answers a million queries by the walk, and the call was a fifth of
+ * each.  The rare rest is kept out of line (owner_segs): inlined with
+ * build_segs and the sort, it made the loops around it slower (deep
+ * +3 %, loops +5 %). */
+static inline int owner(Prom *P, int b)
 {
 	const Dom *d = P->d;
 	Place *pl = &P->pl;
@@ -173,9 +243,7 @@ static int owner(Prom *P, int b)
 			return x;
 	if (x < 0)
 		return -1;
-	build_segs(P, pl->wl, pl->nset);
-	pl->segok = 1;
-	return seg_find(pl, d->pre[b]);
+	return owner_segs(P, b);
 }
 
 static void mark_live(Place *pl, int b, int *nstk)
@@ -187,8 +255,10 @@ static void mark_live(Place *pl, int b, int *nstk)
 }
 
 /* The value live at the entry of b (or at the exit of b when b does
- * not store): b's own phi, else the nearest def or phi above b. */
-static void reach(Prom *P, int b, int *nstk)
+ * not store): b's own phi, else the nearest def or phi above b.
+ * Inline: it runs once per use and per predecessor walked, and the
+ * call was a sixth of its cost. */
+static inline void reach(Prom *P, int b, int *nstk, int *cur)
 {
 	Place *pl = &P->pl;
 	if (pl->candst[b] == pl->astamp) {
@@ -196,7 +266,7 @@ static void reach(Prom *P, int b, int *nstk)
 		return;
 	}
 	int i = P->d->idom[b];
-	int o = i < 0 ? -1 : pl->segok ? seg_find(pl, P->d->pre[i]) : owner(P, i);
+	int o = i < 0 ? -1 : pl->segok ? seg_find_at(pl, P->d->pre[i], cur) : owner(P, i);
 	if (o >= 0 && pl->defst[o] != pl->vstamp)
 		mark_live(pl, o, nstk); /* a pure phi block: its phi flows here */
 }
@@ -253,8 +323,9 @@ static int try_frontier(Prom *P, int pruned)
 		return 0;
 	pl->nset = k;
 	pl->segok = 0;
+	int cur = 0; /* seg_find_at's cursor (owner builds the segments) */
 	for (int j = 0; j < pl->nuse; j++)
-		reach(P, pl->use[j], &nstk);
+		reach(P, pl->use[j], &nstk, &cur);
 	while (nstk) {
 		const Blk *bk = &f->blk.v[pl->stk[--nstk]];
 		pl->steps += bk->npred + 1;
@@ -263,7 +334,7 @@ static int try_frontier(Prom *P, int pruned)
 		for (int j = 0; j < bk->npred; j++) {
 			int q = bk->pred[j];
 			if (dom_reach(P->d, q) && pl->defst[q] != pl->vstamp)
-				reach(P, q, &nstk);
+				reach(P, q, &nstk, NULL);
 		}
 	}
 	int n = 0;
@@ -306,6 +377,8 @@ static int try_live_joins(Prom *P)
 	Fn *f = P->f;
 	Place *pl = &P->pl;
 	int nstk = 0;
+	if (!pl->jupok)
+		jup_build(P);
 	pl->astamp++;
 	pl->steps += 2L * pl->ndef + pl->nuse;
 	if (pl->steps > pl->budget)
@@ -419,7 +492,7 @@ static void gather(Prom *P, int x)
 	pl->ndef = pl->nuse = 0;
 	int last = -1;
 	for (int j = P->acc0[x]; j < P->acc1[x]; j++) {
-		const Acc *a = &P->acc[j];
+		const Acc *a = acc_at(P, j);
 		int b = a->blk;
 		if (b != last && !a->store)
 			pl->use[pl->nuse++] = b;

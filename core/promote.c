@@ -35,18 +35,27 @@ static int *ints(Prom *P, int n, int init)
 	return a;
 }
 
-/* Make the forwarding table cover every value of the function. */
-static void fwd_fit(Fn *f)
+/* Make the forwarding table cover every value of the function.  It is
+ * fitted before the fast paths and again once the phis are made: the
+ * first fit leaves room for an eighth more values (P->fwdcap), so that
+ * the second usually only extends it, where it copied the whole table
+ * (a tenth of a 60,000-value function's sweep). */
+static void fwd_fit(Prom *P)
 {
+	Fn *f = P->f;
 	if (f->nfwd >= f->val.n)
 		return;
 	int n = f->val.n; /* values made later come through here again */
-	int *t = aalloc_raw(f->a, (size_t)n * sizeof(int)); /* all written below */
-	if (f->nfwd)
-		memcpy(t, f->fwd, (size_t)f->nfwd * sizeof(int));
+	if (n > P->fwdcap) {
+		int cap = n + n / 8 + 16;
+		int *t = aalloc_raw(f->a, (size_t)cap * sizeof(int)); /* [0, n) written below */
+		if (f->nfwd)
+			memcpy(t, f->fwd, (size_t)f->nfwd * sizeof(int));
+		f->fwd = t;
+		P->fwdcap = cap;
+	}
 	for (int i = f->nfwd; i < n; i++)
-		t[i] = -1;
-	f->fwd = t;
+		f->fwd[i] = -1;
 	f->nfwd = n;
 }
 
@@ -128,7 +137,7 @@ static inline void add_access(Prom *P, int x, int i, const Ins *in)
 	Acc *a = &P->flat.v[P->flat.n];
 	a->ins = i;
 	a->blk = in->blk;
-	a->pos = P->flat.n++;
+	P->flat.n++;
 	a->var = x;
 	a->store = in->op == OSTORE;
 	a->kill = 0;
@@ -151,10 +160,12 @@ static void group_accesses(Prom *P)
 	P->acc1 = ints(P, n + 1, 0);
 	for (int x = 0; x < n; x++) /* add_access counted them */
 		P->acc0[x + 1] = P->acc0[x] + P->nload[x] + P->nstore[x];
-	P->acc = aalloc_raw(f->a, (size_t)(P->flat.n + 1) * sizeof(Acc)); /* filled below */
+	P->acc = aalloc_raw(f->a, (size_t)(P->flat.n + 1) * sizeof(int)); /* filled below */
 	memcpy(P->acc1, P->acc0, (size_t)(n + 1) * sizeof(int));
+	const Acc *flat = P->flat.v;
+	int *acc = P->acc, *end = P->acc1;
 	for (int k = 0; k < P->flat.n; k++)
-		P->acc[P->acc1[P->flat.v[k].var]++] = P->flat.v[k];
+		acc[end[flat[k].var]++] = k;
 	invariant(n == 0 || P->acc1[n - 1] == P->flat.n); /* every record placed */
 }
 
@@ -220,8 +231,10 @@ static void access_check(Prom *P, int x, Ins *in)
 static void sweep(Prom *P, Retry *rt)
 {
 	Fn *f = P->f;
+	P->boff = aalloc_raw(f->a, (size_t)(f->blk.n + 1) * sizeof(int)); /* all written */
 	for (int b = 0; b < f->blk.n; b++) {
 		Blk *bk = &f->blk.v[b];
+		P->boff[b] = P->flat.n; /* the records come in block order */
 		for (int j = 0; j < bk->ins.n; j++) {
 			int i = bk->ins.v[j];
 			Ins *in = &f->ins.v[i];
@@ -265,6 +278,7 @@ static void sweep(Prom *P, Retry *rt)
 			}
 		}
 	}
+	P->boff[f->blk.n] = P->flat.n;
 }
 
 /* ---------- phases 2 and 3 ---------- */
@@ -274,16 +288,16 @@ static void sweep(Prom *P, Retry *rt)
  * only mark the instructions to delete; apply() deletes them in program
  * order.  Deleting at once, in variable order, would write to a random
  * place of a large function's instruction table for every access. */
-static void kill(Prom *P, const Acc *a)
+static void kill(Acc *a)
 {
-	P->flat.v[a->pos].kill = 1;
+	a->kill = 1;
 }
 
 /* Replace load a by value v and delete it. */
-static void replace_load(Prom *P, const Acc *a, int v)
+static void replace_load(Prom *P, Acc *a, int v)
 {
 	forward(P->f, a->val, v);
-	kill(P, a);
+	kill(a);
 }
 
 static void apply(Prom *P)
@@ -306,17 +320,17 @@ static void drop_unreachable(Prom *P, int x)
 {
 	Fn *f = P->f;
 	int k = P->acc0[x];
-	while (k < P->acc1[x] && dom_reach(P->d, P->acc[k].blk))
+	while (k < P->acc1[x] && dom_reach(P->d, acc_at(P, k)->blk))
 		k++; /* the common case: nothing to drop, nothing to move */
 	for (int j = k; j < P->acc1[x]; j++) {
-		Acc *a = &P->acc[j];
+		Acc *a = acc_at(P, j);
 		if (dom_reach(P->d, a->blk)) {
-			P->acc[k++] = *a;
+			P->acc[k++] = P->acc[j];
 			continue;
 		}
 		if (a->store) {
 			P->nstore[x]--;
-			kill(P, a);
+			kill(a);
 		} else {
 			P->nload[x]--;
 			replace_load(P, a, f->poison);
@@ -338,36 +352,37 @@ static int defined_everywhere(Fn *f, int v)
  * remaining loads stay in the access list for the other paths. */
 static int single_store(Prom *P, int x)
 {
-	Acc st = {0};
+	int si = -1; /* the store's index in flat */
 	for (int j = P->acc0[x]; j < P->acc1[x]; j++)
-		if (P->acc[j].store)
-			st = P->acc[j];
-	invariant(st.store);
-	int anywhere = defined_everywhere(P->f, st.val), k = P->acc0[x];
+		if (acc_at(P, j)->store)
+			si = P->acc[j];
+	invariant(si >= 0);
+	Acc *st = &P->flat.v[si];
+	int anywhere = defined_everywhere(P->f, st->val), k = P->acc0[x];
 	for (int j = P->acc0[x]; j < P->acc1[x]; j++) {
-		Acc *a = &P->acc[j];
+		Acc *a = acc_at(P, j);
 		int ok = !a->store &&
-		         (anywhere || (a->blk == st.blk ? a->pos > st.pos
-		                                        : dominates(P->d, st.blk, a->blk)));
+		         (anywhere || (a->blk == st->blk ? P->acc[j] > si
+		                                         : dominates(P->d, st->blk, a->blk)));
 		if (!ok) {
-			P->acc[k++] = *a;
+			P->acc[k++] = P->acc[j];
 			continue;
 		}
-		replace_load(P, a, st.val);
+		replace_load(P, a, st->val);
 		P->nload[x]--;
 	}
 	P->acc1[x] = k;
 	if (P->nload[x])
 		return 0;
-	kill(P, &st);
+	kill(st);
 	return 1;
 }
 
 static int only_one_block(Prom *P, int x)
 {
-	int b = P->acc[P->acc0[x]].blk;
+	int b = acc_at(P, P->acc0[x])->blk;
 	for (int j = P->acc0[x]; j < P->acc1[x]; j++)
-		if (P->acc[j].blk != b)
+		if (acc_at(P, j)->blk != b)
 			return 0;
 	return 1;
 }
@@ -378,14 +393,14 @@ static int only_one_block(Prom *P, int x)
 static int single_block(Prom *P, int x)
 {
 	Fn *f = P->f;
-	if (P->nstore[x] && !P->acc[P->acc0[x]].store)
+	if (P->nstore[x] && !acc_at(P, P->acc0[x])->store)
 		return 0;
 	int cur = f->undef;
 	for (int j = P->acc0[x]; j < P->acc1[x]; j++) {
-		Acc *a = &P->acc[j];
+		Acc *a = acc_at(P, j);
 		if (a->store) {
 			cur = a->val;
-			kill(P, a);
+			kill(a);
 		} else {
 			replace_load(P, a, cur);
 		}
@@ -399,7 +414,7 @@ static void promote_fast(Prom *P, int x)
 		P->path[x] = P_GENERAL;
 	} else if (P->nload[x] == 0) {
 		for (int j = P->acc0[x]; j < P->acc1[x]; j++)
-			kill(P, &P->acc[j]);
+			kill(acc_at(P, j));
 		P->path[x] = P_DEAD;
 		P->st->NumDeadAlloca++;
 	} else if (P->nstore[x] == 1 && single_store(P, x)) {
@@ -503,7 +518,7 @@ static int round_once(Prom *P)
 
 	int general = 0;
 	if (P->nvar)
-		fwd_fit(f); /* the fast paths forward loads; no value is made till make_phis */
+		fwd_fit(P); /* the fast paths forward loads; no value is made till make_phis */
 	if (P->o->trace)
 		place_init(P);
 	for (int x = 0; x < P->nvar; x++) {
@@ -530,7 +545,7 @@ static int round_once(Prom *P)
 			if (P->path[x] == P_GENERAL)
 				place_phis(P, x);
 		make_phis(P);
-		fwd_fit(f);
+		fwd_fit(P);
 		index_phis(P);
 		rename_vars(P);
 		if (P->o->simplify)

@@ -8,15 +8,15 @@
 #include "m2r.h"
 
 /* A load or store of a candidate, with what the fast paths and the
- * placement need, so they never touch the instruction itself. */
+ * placement need, so they never touch the instruction itself.  Its
+ * index in Prom.flat is its position among the accesses, in program
+ * order. */
 typedef struct {
 	int ins, blk;
-	int pos;         /* index among the accesses, in program order */
 	int val;         /* load: its result; store: the stored value */
 	int var;
 	uint8_t store;
-	uint8_t kill;    /* in flat only: a fast path deletes it (set by
-	                    pos, so the grouped copy never has it) */
+	uint8_t kill;    /* a fast path deletes it */
 } Acc;
 
 /* Placement scratch, sized by the blocks, reused by every variable. */
@@ -26,7 +26,8 @@ typedef struct {
 	int *def, ndef, *use, nuse;  /* def and upward-exposed use blocks */
 	int *cand, ncand;            /* candidates, then the phi blocks */
 	int *wl, *stk, *sblk;        /* worklists */
-	int *jup;                    /* nearest join dominating b (or b) */
+	int *jup, jupok;             /* nearest join dominating b (or b),
+	                                made on first need (jupok) */
 	int *sstart, *sowner, ns;    /* dominator-interval segments */
 	int nset, segok;             /* try_frontier: the segment set is
 	                                wl[0..nset), built iff segok */
@@ -41,6 +42,7 @@ typedef struct Prom {
 	const PromoteOpts *o;
 	Stats *st;
 	int dfdone;      /* df_build() ran */
+	int fwdcap;      /* room in f->fwd when fwd_fit made it, else 0 */
 
 	/* this round's candidates */
 	int nvar;
@@ -54,10 +56,14 @@ typedef struct Prom {
 	int *path;       /* var -> enum Path */
 	int *nload, *nstore;
 	VEC(Acc) flat;   /* accesses in program order, as swept */
-	Acc *acc;        /* the same grouped by variable: x's are */
-	int *acc0, *acc1; /* acc[acc0[x]..acc1[x]), in program order */
+	int *acc;        /* their indices in flat grouped by variable: x's
+	                    are acc[acc0[x]..acc1[x]), ascending (in program
+	                    order); indices, not copies of the records,
+	                    which cost the grouping twice as much */
+	int *acc0, *acc1;
 	int *boff;       /* block b's accesses: flat.v[boff[b]..boff[b+1])
-	                    (flat is in block order: the sweep's) */
+	                    (flat is in block order: the sweep's, which
+	                    sets boff as it goes) */
 	VEC(int) drop;   /* debug/lifetime calls naming a candidate */
 
 	/* phis placed this round (general path) */
@@ -81,6 +87,12 @@ void make_phis(Prom *P);
 /* rename.c */
 void rename_vars(Prom *P);
 void simplify_phis(Prom *P);
+
+/* The j-th access of the grouped list (P->acc). */
+static inline Acc *acc_at(Prom *P, int j)
+{
+	return &P->flat.v[P->acc[j]];
+}
 
 static inline int acc_var(Prom *P, int v)
 {

@@ -46,13 +46,7 @@ void rename_vars(Prom *P)
 	Fn *f = P->f;
 	Trace *tr = P->o->trace;
 	int nb = f->blk.n;
-	P->boff = aalloc(f->a, (size_t)(nb + 2) * sizeof(int));
-	for (int k = 0; k < P->flat.n; k++) {
-		invariant(k == 0 || P->flat.v[k - 1].blk <= P->flat.v[k].blk);
-		P->boff[P->flat.v[k].blk + 1]++;
-	}
-	for (int b = 0; b < nb; b++)
-		P->boff[b + 1] += P->boff[b];
+	invariant(P->boff[nb] == P->flat.n); /* the sweep's block index */
 	int *cur = aalloc(f->a, (size_t)(P->nvar + 1) * sizeof(int));
 	for (int x = 0; x < P->nvar; x++)
 		cur[x] = f->undef; /* loads before any store read undef */

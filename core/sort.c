@@ -75,7 +75,7 @@
 		}                                                               \
 		NAME##_ins(a, n);                                               \
 	}                                                                       \
-	void NAME(T *a, int n)                                                  \
+	static void NAME##_intro(T *a, int n)                                   \
 	{                                                                       \
 		int depth = 0;                                                  \
 		for (int m = n; m > 1; m >>= 1)                                 \
@@ -85,6 +85,70 @@
 
 SORT_FN(sort_int, int)
 
+/* The end of the monotone run at a[i..n): ascending (equal keys
+ * included) or strictly descending, *desc telling which. */
+static int run_end(const int *a, int i, int n, int *desc)
+{
+	int j = i + 1;
+	*desc = j < n && a[j] < a[i];
+	if (*desc)
+		while (j < n && a[j] < a[j - 1])
+			j++;
+	else
+		while (j < n && a[j] >= a[j - 1])
+			j++;
+	return j;
+}
+
+static void reverse(int *a, int n)
+{
+	for (int i = 0, j = n - 1; i < j; i++, j--) {
+		int t = a[i];
+		a[i] = a[j];
+		a[j] = t;
+	}
+}
+
+/* Placement's keys are mostly one or two monotone runs: a variable's
+ * def blocks come in block order, which structured code numbers in
+ * dominator-tree pre-order, and the frontier's blocks in the reverse of
+ * the order its worklist found them.  Descending is the insertion
+ * sort's worst case (and a quicksort pass's cost on the rest), so a
+ * whole run is reversed in place, and two runs are merged through tmp
+ * when there is one: O(n) where the sort was O(n^2) below 16 keys and
+ * O(n log n) above.  The scan costs at most n steps when the input is
+ * neither. */
+void sort_int(int *a, int n)
+{
+	int desc;
+	if (n > 2 && run_end(a, 0, n, &desc) == n) {
+		if (desc)
+			reverse(a, n);
+		return;
+	}
+	sort_int_intro(a, n);
+}
+
+/* Merge the two runs a[0..m) and a[m..n) (each ascending once reversed
+ * when desc0 / desc1) through tmp into a. */
+static void merge_runs(int *a, int m, int n, int desc0, int desc1, int *tmp)
+{
+	/* Read each run from its low end: i up or down, j up or down. */
+	int i = desc0 ? m - 1 : 0, iend = desc0 ? -1 : m, di = desc0 ? -1 : 1;
+	int j = desc1 ? n - 1 : m, jend = desc1 ? m - 1 : n, dj = desc1 ? -1 : 1;
+	int k = 0;
+	while (i != iend && j != jend)
+		if (a[j] < a[i])
+			tmp[k++] = a[j], j += dj;
+		else
+			tmp[k++] = a[i], i += di;
+	while (i != iend)
+		tmp[k++] = a[i], i += di;
+	while (j != jend)
+		tmp[k++] = a[j], j += dj;
+	memcpy(a, tmp, (size_t)n * sizeof(int));
+}
+
 /* Non-negative ints below lim, through tmp (n ints): an LSD radix sort by
  * bytes, as many passes as lim needs, when n is large enough to pay for
  * the 256 counters a pass; the introsort otherwise.  Placement sorts
@@ -93,8 +157,19 @@ SORT_FN(sort_int, int)
  * instructions a key. */
 void sort_int_below(int *a, int n, int lim, int *tmp)
 {
+	int d0, d1;
+	int m = n > 2 ? run_end(a, 0, n, &d0) : 0;
+	if (m == n) {
+		if (d0)
+			reverse(a, n);
+		return;
+	}
+	if (m && run_end(a, m, n, &d1) == n) {
+		merge_runs(a, m, n, d0, d1, tmp);
+		return;
+	}
 	if (n < 64) {
-		sort_int(a, n);
+		sort_int_intro(a, n);
 		return;
 	}
 	int *src = a, *dst = tmp;

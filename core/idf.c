@@ -232,7 +232,7 @@ static int owner_segs(Prom *P, int b)
  * answers a million queries by the walk, and the call was a fifth of
  * each.  The rare rest is kept out of line (owner_segs): inlined with
  * build_segs and the sort, it made the loops around it slower (deep
- * +3 %, loops +5 %). */
+ * +3 %, loops +6 %). */
 static inline int owner(Prom *P, int b)
 {
 	const Dom *d = P->d;

@@ -1,7 +1,8 @@
 /* lower-stmt.cc - one GIMPLE block into the core IR: each statement
  * becomes its uses, the operation and its defs (lower-operand.cc makes
  * them); a control statement at the end becomes the block's terminator,
- * else one is synthesized from the edges.
+ * else one is synthesized from the edges.  Before any of it, the
+ * tables are reserved from an estimate of what lowering will make.
  */
 #include "gcc-common.h" /* GCC's headers: only there */
 
@@ -351,4 +352,152 @@ void lower_block(L *l, basic_block bb)
 	}
 	terminate(l, bb, ctl);
 	l->stmt = NULL;
+}
+
+/* ---------- the tables lowering will fill ---------- */
+
+/* What an operand of a statement may lower to, by tree code alone (a
+ * look-up of the variable per operand cost as much as the estimate
+ * saves): *ni instructions (a load, store or escape of a local variable,
+ * or of one under a reference or an address) and *nv values (their
+ * results, a constant's, a global's; an SSA name's are counted once
+ * for all, from num_ssa_names). */
+static void operand_cost(tree t, long *ni, long *nv)
+{
+	if (!t)
+		return;
+	switch (TREE_CODE(t)) {
+	case SSA_NAME: case LABEL_DECL:
+		return;
+	case INTEGER_CST: case REAL_CST: case STRING_CST: case FUNCTION_DECL:
+		*nv += 1;
+		return;
+	case VAR_DECL:
+		*nv += 1;
+		*ni += !is_global_var(t);
+		return;
+	case PARM_DECL: case RESULT_DECL:
+		*nv += 1;
+		*ni += 1;
+		return;
+	case ADDR_EXPR: { /* of a global, a function, a constant: a value */
+		tree o = TREE_OPERAND(t, 0);
+		*nv += 1;
+		*ni += !(TREE_CODE(o) == FUNCTION_DECL || TREE_CODE(o) == LABEL_DECL ||
+		         CONSTANT_CLASS_P(o) || (VAR_P(o) && is_global_var(o)));
+		return;
+	}
+	default:
+		/* a reference: the escape of a variable at its base, or a
+		 * pointer's value; and the loads of the variables indexing it */
+		*nv += 1;
+		*ni += !CONSTANT_CLASS_P(t);
+		for (; handled_component_p(t); t = TREE_OPERAND(t, 0))
+			if (TREE_CODE(t) == ARRAY_REF || TREE_CODE(t) == ARRAY_RANGE_REF) {
+				tree x = TREE_OPERAND(t, 1);
+				if (VAR_P(x) ? !is_global_var(x) : TREE_CODE(x) == PARM_DECL) {
+					*ni += 1;
+					*nv += 1;
+				}
+			}
+		return;
+	}
+}
+
+/* Room for the instructions, values and statements lowering will
+ * make, estimated from the GIMPLE (a statement: its operation and its
+ * operands' accesses, operand_cost; a block: its terminator): grown by
+ * doubling, the tables of a large function were copied a dozen times, a
+ * fifth of the lowering, and the copies left behind were memory too.
+ * A short estimate means a copy (and, for a small function, memory
+ * nobody uses in the copy left behind); a long one is memory nobody
+ * uses either: a table's room over the instructions made was a third
+ * of a small function's IR, when every operand counted.
+ * A large function (more than LARGE_FN variables and SSA names) takes
+ * a cheaper estimate, an instruction and a value per statement and per
+ * variable operand: the exact one cost a twentieth of the lowering of
+ * temps (35,000 statements), where the cheap one is within 2 % (its
+ * operands are names and variables: what it misses is a small
+ * function's constants, copies and callees, a third of its IR). */
+enum { LARGE_FN = 2048 };
+
+void reserve_tables(L *l, int nvar, int nparam)
+{
+	Fn *f = l->f;
+	/* The entry: its branch, an alloca (and its address) per variable,
+	 * an argument and its store per parameter; the SSA names. */
+	long ni = 1 + (long)nvar + nparam, nv = 2 + (long)nvar + nparam + l->nssa;
+	long ns = 0, njoin = 0;
+	int cheap = nvar + l->nssa > LARGE_FN;
+	int nltext = 0; /* the terminators with labels and a template */
+	basic_block bb;
+	FOR_EACH_BB_FN(bb, l->fun) {
+		njoin += EDGE_COUNT(bb->preds) >= 2;
+		gimple *last = last_stmt(bb);
+		if (!last || !is_ctrl_stmt(last))
+			ni += 1; /* the branch the bridge adds */
+		if (EDGE_COUNT(bb->succs) > 1 ||
+		    (last && is_ctrl_stmt(last) && gimple_code(last) != GIMPLE_RETURN))
+			nltext++;
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *g = gsi_stmt(gsi);
+			switch (gimple_code(g)) { /* lower_stmt skips them */
+			case GIMPLE_DEBUG: case GIMPLE_LABEL: case GIMPLE_PREDICT: case GIMPLE_NOP:
+				continue;
+			default:
+				break;
+			}
+			/* its operation (or a clobber's store) */
+			ns += 1;
+			ni += 1;
+			unsigned no = gimple_num_ops(g);
+			if (cheap) {
+				for (unsigned k = 0; k < no; k++) {
+					tree t = gimple_op(g, k);
+					ni += t && (TREE_CODE(t) == VAR_DECL || TREE_CODE(t) == PARM_DECL);
+				}
+				continue;
+			}
+			if (gimple_clobber_p(g))
+				continue;
+			/* rewrite mode: the value a store into a variable defines */
+			if (l->b->rewrite && no && gimple_has_lhs(g) && DECL_P(gimple_op(g, 0)))
+				nv += 1;
+			tree *op = no ? gimple_ops(g) : NULL;
+			/* a call's callee is in its template, not an operand */
+			unsigned callee = is_gimple_call(g) && gimple_call_fndecl(g) ? 1 : no;
+			for (unsigned k = 0; k < no; k++)
+				if (k != callee)
+					operand_cost(op[k], &ni, &nv);
+			/* a copy into a variable is its store alone (lower_assign):
+			 * no operation, no result */
+			tree_code rc = is_gimple_assign(g) ? gimple_assign_rhs_code(g) : ERROR_MARK;
+			if (no == 2 && rc != ERROR_MARK &&
+			    (VAR_P(op[0]) ? !is_global_var(op[0]) : DECL_P(op[0])) &&
+			    (rc == SSA_NAME || rc == VAR_DECL || rc == PARM_DECL ||
+			     rc == RESULT_DECL || CONSTANT_CLASS_P(op[1]))) {
+				ni -= 1;
+				nv -= 1;
+			}
+		}
+	}
+	if (cheap)
+		nv += ni; /* a result per instruction, at most */
+	if (ni > INT_MAX / 4 || nv > INT_MAX / 4)
+		return; /* absurd: let doubling fail loudly if it must */
+	/* Room for the phis the core adds (an instruction and a value
+	 * each), which tables too short for them are copied whole for,
+	 * the old copies left in the arena: phis go to join blocks, up to
+	 * 8 a join in the generated shapes, 4 a join or an eighth of the
+	 * instructions, and 2, needed no copy in 1,616 functions of
+	 * c-torture and the shapes (3 and a sixteenth of the instructions,
+	 * whatever the joins, reserved more and copied 43 of them). */
+	long room = 2 + (ni / 8 < 4 * njoin ? ni / 8 : 4 * njoin);
+	vreserve_exact(f->a, f->ins, f->ins.n + (int)(ni + room));
+	vreserve_exact(f->a, f->val, f->val.n + (int)(nv + room));
+	/* The sites are the lowering's instructions only: no phi has one
+	 * (a little room for a short estimate). */
+	vreserve_exact(f->a, l->site, l->site.n + (int)(ni + 2 + ni / 32));
+	vreserve_exact(f->a, l->stmts, l->stmts.n + (int)ns);
+	vreserve_exact(f->a, f->ltext, f->ltext.n + nltext);
 }

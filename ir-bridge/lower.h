@@ -207,5 +207,10 @@ void lower_dest(L *l, tree t);
 /* The statements of GCC block bb into the current core block, and its
  * terminator. */
 void lower_block(L *l, basic_block bb);
+/* Reserve the instruction, value, site, statement and text tables for
+ * what lowering the function's statements will make, estimated from
+ * the GIMPLE before lowering it (nvar variables, nparam of them
+ * parameters). */
+void reserve_tables(L *l, int nvar, int nparam);
 
 #endif

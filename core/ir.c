@@ -23,18 +23,17 @@ struct Chunk {
  * as much as the work itself. */
 #define HUGE_CHUNK ((size_t)2 << 20)
 
-/* own: for a growable table (agrow), mapped whatever its size, so
- * that mremap can grow it without a copy. */
-static Chunk *chunk_new(size_t sz, int own)
+/* Big chunks are mapped; the rest, own tables (agrow) included, come
+ * from malloc, which realloc grows (in place when it can). */
+static Chunk *chunk_new(size_t sz)
 {
 	Chunk *c = NULL;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-	if (own || sizeof *c + sz >= HUGE_CHUNK) {
+	if (sizeof *c + sz >= HUGE_CHUNK) {
 		void *p = mmap(NULL, sizeof *c + sz, PROT_READ | PROT_WRITE,
 		               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (p != MAP_FAILED) {
-			if (sizeof *c + sz >= HUGE_CHUNK)
-				madvise(p, sizeof *c + sz, MADV_HUGEPAGE);
+			madvise(p, sizeof *c + sz, MADV_HUGEPAGE);
 			c = p;
 			c->mapped = 1;
 		}
@@ -72,6 +71,7 @@ struct Arena {
  * (a small function's first chunk cost it more than its promotion).
  * At most SPARE_MAX bytes are kept; the rest is freed. */
 #define SPARE_MAX ((size_t)4 << 20)
+#define SPARE_MIN ((size_t)64 << 10) /* aalloc_raw's smallest chunk */
 static Chunk *spare;
 static size_t spare_bytes;
 
@@ -102,13 +102,22 @@ static void spare_put(Chunk *c)
 	spare_bytes += c->size;
 }
 
+/* As many as a function takes: its arena's first chunk, those of its
+ * instruction and value tables (aown), and a scratch arena's (the
+ * bridge's lowering).  A compile of c-torture has a function or two:
+ * making them in the first function was most of what the lowering
+ * of a small one cost more than that of the next. */
+enum { WARM_CHUNKS = 4 };
+
 void arena_warm(void)
 {
 	if (spare)
 		return;
-	Chunk *c = chunk_new(64 * 1024, 0);
-	memset(c->mem, 0, c->size); /* fault its pages in now */
-	spare_put(c);
+	for (int i = 0; i < WARM_CHUNKS; i++) {
+		Chunk *c = chunk_new(SPARE_MIN);
+		memset(c->mem, 0, c->size); /* fault its pages in now */
+		spare_put(c);
+	}
 }
 
 
@@ -130,7 +139,7 @@ void arena_free(Arena *a)
 	}
 	for (Chunk *c = a->own, *n; c; c = n) {
 		n = c->next;
-		spare_put(c);
+		spare_put(c); /* at least SPARE_MIN (own_new): a spare's size */
 	}
 	free(a);
 }
@@ -141,13 +150,13 @@ void *aalloc_raw(Arena *a, size_t n)
 	n = (n + 15) & ~(size_t)15;
 	Chunk *c = a->head;
 	if (!c || c->size - c->used < n) {
-		size_t sz = 64 * 1024;
+		size_t sz = SPARE_MIN;
 		if (c && c->size < (64u << 20))
 			sz = c->size * 2; /* grow geometrically: few chunks */
 		if (sz < n)
 			sz = n;
 		if (!(c = spare_take(sz)))
-			c = chunk_new(sz, 0);
+			c = chunk_new(sz);
 		c->next = a->head;
 		a->head = c;
 	}
@@ -162,13 +171,21 @@ void *aalloc_raw(Arena *a, size_t n)
  * nothing: the core's phis made the instruction table of a large
  * function grow once more, and its old copy was a third of the
  * memory.  From OWN_MIN bytes up a table gets a chunk of its own
- * (Arena.own), which grows in place: mremap moves pages, not bytes,
- * and nothing is left behind. */
+ * (Arena.own), and a table made by aown() too, whatever its size.
+ * An own chunk is at least a spare's size (SPARE_MIN) and comes from
+ * the spares when one fits, like any chunk: a small table grows in it
+ * without a copy or a call, and a larger one by realloc or mremap
+ * (which moves pages, not bytes); nothing is left behind.  Once own,
+ * a table stays own.  As everywhere in the arena, the bytes counted
+ * are those handed out (the table's size), not the chunk's. */
 #define OWN_MIN ((size_t)256 << 10)
 
 static void *own_new(Arena *a, size_t n)
 {
-	Chunk *c = chunk_new(n, 1); /* not a spare: those are malloc's */
+	size_t sz = n < SPARE_MIN ? SPARE_MIN : n;
+	Chunk *c = spare_take(sz);
+	if (!c)
+		c = chunk_new(sz);
 	c->used = c->size;
 	c->next = a->own;
 	a->own = c;
@@ -185,15 +202,20 @@ static Chunk **own_of(Arena *a, const void *p)
 	return NULL;
 }
 
+void *aown(Arena *a, size_t n)
+{
+	return own_new(a, n ? n : 16);
+}
+
 static void *agrow(Arena *a, void *p, size_t old, size_t n)
 {
-	if (n < OWN_MIN) {
-		void *q = aalloc_raw(a, n);
+	Chunk **q = p ? own_of(a, p) : NULL;
+	if (!q && n < OWN_MIN) {
+		void *r = aalloc_raw(a, n);
 		if (old)
-			memcpy(q, p, old);
-		return q;
+			memcpy(r, p, old);
+		return r;
 	}
-	Chunk **q = old ? own_of(a, p) : NULL;
 	if (!q) {
 		void *r = own_new(a, n);
 		if (old)
@@ -203,10 +225,16 @@ static void *agrow(Arena *a, void *p, size_t old, size_t n)
 	Chunk *c = *q;
 	a->bytes += n - old;
 	if (n <= c->size)
-		return c->mem; /* tables only grow: not reached, but harmless */
+		return c->mem; /* room in the chunk: no copy, no call */
 	Chunk *g = NULL;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-	if (c->mapped) {
+	if (!c->mapped && sizeof *c + n >= HUGE_CHUNK) {
+		/* mapped from now on: huge pages, and mremap (one copy) */
+		g = chunk_new(n);
+		memcpy(g->mem, c->mem, old);
+		g->next = c->next;
+		chunk_free(c);
+	} else if (c->mapped) {
 		void *m = mremap(c, sizeof *c + c->size, sizeof *c + n, MREMAP_MAYMOVE);
 		if (m == MAP_FAILED)
 			die("out of memory (mremap of %zu bytes)", sizeof *c + n);
@@ -219,7 +247,7 @@ static void *agrow(Arena *a, void *p, size_t old, size_t n)
 			die("out of memory (%zu bytes)", sizeof *c + n);
 	}
 	if (!g) { /* mapped but no mremap: a new chunk and a copy */
-		g = chunk_new(n, 1);
+		g = chunk_new(n);
 		memcpy(g->mem, c->mem, old);
 		g->next = c->next;
 		chunk_free(c);
@@ -290,6 +318,14 @@ Fn *fn_new(const char *name)
 	Fn *f = aalloc(a, sizeof *f);
 	f->a = a;
 	f->name = astrndup(a, name, strlen(name));
+	/* The two tables that grow after the tool made them (the core
+	 * appends its phis) have chunks of their own: growing one leaves
+	 * no copy behind in the arena, so nobody reserves room for them. */
+	f->val.v = aown(a, 2 * sizeof *f->val.v);
+	f->val.cap = 2; /* the two below */
+	f->ins.v = aown(a, 4 * sizeof *f->ins.v);
+	f->ins.cap = 4;
+	f->ret = -1;
 	f->undef = fn_val(f, VUNDEF, -1, "undef");
 	f->poison = fn_val(f, VPOISON, -1, "poison");
 	return f;
@@ -303,14 +339,24 @@ void fn_free(Fn *f)
 
 /* Types are few per function: a linear intern is cheap enough, and
  * keeping it simple avoids a hash table here. */
-int fn_type(Fn *f, const char *text, size_t n)
+static int type_intern(Fn *f, const char *text, size_t n, int copy)
 {
 	for (int i = 0; i < f->type.n; i++)
 		if (strlen(f->type.v[i]) == n && memcmp(f->type.v[i], text, n) == 0)
 			return i;
 	invariant(f->type.n < VAL_TYPE_MAX - 1); /* Val.type's 24 bits */
-	vpush(f->a, f->type, astrndup(f->a, text, n));
+	vpush(f->a, f->type, copy ? astrndup(f->a, text, n) : text);
 	return f->type.n - 1;
+}
+
+int fn_type(Fn *f, const char *text, size_t n)
+{
+	return type_intern(f, text, n, 1);
+}
+
+int fn_type_ref(Fn *f, const char *text)
+{
+	return type_intern(f, text, strlen(text), 0);
 }
 
 const char *fn_typestr(const Fn *f, int t)
@@ -348,13 +394,18 @@ int fn_const(Fn *f, int type, const char *text)
 
 /* n zeroed ints from the function's operand pool.  A new pool chunk
  * (the old one's rest abandoned) is sized from the instruction table
- * (reserved up front by the bridge and the reader: about an operand and
- * a half per instruction), so that a large function makes few and a
- * small one wastes little. */
+ * (reserved up front by the bridge and the reader), an int and a half
+ * an instruction (operands and labels: c-torture's functions have
+ * 1.25 operands an instruction), so that a large function makes few
+ * and a small one wastes little: 64 ints at least, as before, was a
+ * twentieth of c-torture's IR, and one int an instruction made most
+ * functions take a second chunk. */
 static inline int *pool_ints(Fn *f, int n)
 {
 	if (n > f->npool) {
-		int want = f->ins.cap < 64 ? 64 : f->ins.cap;
+		int want = f->ins.cap + f->ins.cap / 2;
+		if (want < 16)
+			want = 16;
 		if (want < n)
 			want = n;
 		f->pool = aalloc_raw(f->a, (size_t)want * sizeof(int));

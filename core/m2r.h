@@ -68,11 +68,16 @@ void aints_each_raw(Arena *a, int **const arrs[], int k, size_t m);
 /* Not zeroed: for arrays written whole before any read (zeroing a large
  * function's value-sized tables cost a tenth of the promotion). */
 void *aalloc_raw(Arena *a, size_t n);
+/* n bytes, not zeroed, for a table that grows (VEC): in a chunk of
+ * their own, which vreserve grows in place (realloc, mremap) instead
+ * of leaving the old copy in the arena. */
+void *aown(Arena *a, size_t n);
 char *astrndup(Arena *a, const char *s, size_t n);
 size_t arena_bytes(const Arena *a); /* bytes handed out so far */
-/* Map and touch a first chunk for the arenas to come (arena_free keeps
- * up to 4 MB of chunks for the next arena): a tool calls it once at
- * start, so that its first function does not fault in fresh pages. */
+/* Map and touch the first chunks for the arenas to come (arena_free
+ * keeps up to 4 MB of chunks for the next arena): a tool calls it once
+ * at start, so that its first function does not fault in fresh pages
+ * nor call malloc for them. */
 void arena_warm(void);
 
 /* Growable array living in an arena (old storage is simply abandoned). */
@@ -241,15 +246,15 @@ typedef struct Ins { /* 40 bytes; source positions are in Fn.pos */
  * trailing text printed after the operands (", align 4, !dbg !7"), or
  * NULL.  OSWITCH: the case types are Ins.type. */
 
-typedef struct Blk {
+typedef struct Blk { /* 64 bytes: the pointers first, then the ints */
 	const char *name; /* label without '%', NULL when numbered */
 	VEC(int) ins;
-	int *succ, nsucc; /* CFG, filled by cfg_build(); duplicates kept */
+	int *succ;        /* CFG, filled by cfg_build(); duplicates kept */
 	int *sslot;       /* sslot[k]: the first slot of this block in the
 	                     pred list of succ[k], which is the operand of its
 	                     phis for that edge (no search per edge) */
-	int *pred, npred; /* one entry per incoming edge, in a fixed order */
-	int line;
+	int *pred;        /* one entry per incoming edge, in a fixed order */
+	int nsucc, npred;
 	int num;          /* number when unnamed, set by fn_number() */
 	int inum;         /* reader: the number the input gave it, -1 when
 	                     named or not read (ba_add maps inum to num) */
@@ -269,7 +274,9 @@ typedef struct Pos {
 typedef struct Fn {
 	Arena *a;
 	const char *name;  /* "foo" for @foo */
-	const char *head;  /* "define ... @foo(i32 \001, ...) #0 {" template */
+	const char *head;  /* "define ... @foo(i32 \001, ...) #0 {" template
+	                      (the reader's); NULL: the printer makes
+	                      "define <ret> @foo(<type> %a, ...) {" */
 	const char *file;  /* for messages */
 	VEC(Val) val;
 	VEC(Ins) ins;
@@ -281,6 +288,8 @@ typedef struct Fn {
 	                      replacement of v or -1; values >= nfwd have none */
 	int undef, poison; /* the function's undef / poison values */
 	int line;          /* line of "define" */
+	int ret;           /* the return type for the printer's head, -1
+	                      for "void" (fn_new) */
 	int *pool, npool;  /* fn_ins's operand and label arrays are carved
 	                      from here: npool ints left at pool */
 	int *vnum, nvnum;  /* the number of each unnamed value as printed,
@@ -303,6 +312,9 @@ typedef struct Fn {
 Fn *fn_new(const char *name);
 void fn_free(Fn *f);
 int fn_type(Fn *f, const char *text, size_t n);  /* intern, returns id */
+/* The same for a NUL-terminated text that outlives f, kept without a
+ * copy (the bridge's, interned for the whole compilation). */
+int fn_type_ref(Fn *f, const char *text);
 const char *fn_typestr(const Fn *f, int type);   /* "?" for -1 */
 int fn_blk(Fn *f, const char *name);             /* new block */
 int fn_val(Fn *f, int kind, int type, const char *name);

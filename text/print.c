@@ -192,8 +192,14 @@ void fn_print(Fn *f, FILE *out)
 		else
 			fputc(*s, out);
 	}
-	if (!f->head)
-		fprintf(out, "define void @%s() {", f->name);
+	if (!f->head) {
+		fprintf(out, "define %s @%s(", f->ret < 0 ? "void" : fn_typestr(f, f->ret), f->name);
+		for (k = 0; k < f->arg.n; k++) {
+			fprintf(out, "%s%s ", k ? ", " : "", fn_typestr(f, f->val.v[f->arg.v[k]].type));
+			pself(f, f->arg.v[k], out);
+		}
+		fputs(") {", out);
+	}
 	fputc('\n', out);
 	for (int b = 0; b < f->blk.n; b++) {
 		const Blk *bk = &f->blk.v[b];

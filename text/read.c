@@ -63,12 +63,11 @@ static void end_block(Parser *P, int line, int col)
 		failat(P, line, col, "block %s has no terminator", blkname(P, P->cur));
 }
 
-static int new_block(Parser *P, const Tok *t, int line)
+static int new_block(Parser *P, const Tok *t)
 {
 	Fn *f = P->f;
 	int b = fn_blk(f, NULL);
 	Blk *bk = &f->blk.v[b];
-	bk->line = line;
 	if (t->isnum)
 		bk->num = bk->inum = (int)t->num;
 	else
@@ -100,7 +99,7 @@ static void implicit_entry(Parser *P)
 	snprintf(num, 24, "%ld", P->nextnum);
 	Tok t = {num, (int)strlen(num), P->line, 1, 1, P->nextnum};
 	P->nextnum++;
-	new_block(P, &t, P->line);
+	new_block(P, &t);
 }
 
 /* "name:" at p?  Returns the length of the label name, or 0. */
@@ -135,7 +134,7 @@ static void label_line(Parser *P, int n)
 	if (t.isnum)
 		check_num(P, &t, "label");
 	P->p += n + 1;
-	new_block(P, &t, t.line);
+	new_block(P, &t);
 	expect_eol(P, "after the label");
 }
 

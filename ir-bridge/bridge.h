@@ -48,22 +48,23 @@ typedef struct BVar {
 	const char *name;   /* "x", "D.1234", "iftmp.0" (in the Fn arena) */
 	int alloca;         /* the core alloca instruction */
 	unsigned flags;     /* enum VarFlag */
-	int line, col;      /* DECL_SOURCE_LOCATION */
 	unsigned uid;       /* DECL_UID: GCC's order for the variables */
 	unsigned loc;       /* DECL_SOURCE_LOCATION (a location_t), for
-	                       remarks */
+	                       remarks; its line and column are the alloca's
+	                       position (fn_pos) */
 	void *decl;         /* the tree, as an identity key only: it is not a
 	                       GC root, "ssa" may remove it as unused and GCC
 	                       collects right after, so after "ssa" it is
 	                       compared, never dereferenced */
 
-	/* Rewrite mode, filled by bridge_rewrite(): who renamed it. */
-	int renamed;        /* enum Renamer */
-	int fallback;       /* RN_GCC: the core's reason (enum Reason) not to
+	/* Rewrite mode, filled by bridge_rewrite(): who renamed it.  (The
+	 * small fields are bytes: 48 bytes a variable, not 64.) */
+	uint8_t renamed;    /* enum Renamer */
+	uint8_t fallback;   /* RN_GCC: the core's reason (enum Reason) not to
 	                       promote it, R_NONE otherwise */
 
 	/* GCC's result, filled by bridge_read_gcc() after "ssa". */
-	int gcc_ssa;        /* GCC rewrote it into SSA names */
+	uint8_t gcc_ssa;    /* GCC rewrote it into SSA names */
 	int gcc_nphi;       /* blocks where GCC put a (non-virtual) phi */
 	int *gcc_phiblk;    /* core block ids, ascending */
 } BVar;
@@ -108,10 +109,13 @@ typedef struct Bridge {
 	int *clobvar, nclob; /* and their variables: the variable is undefined
 	                       again from there (GCC makes its default
 	                       definition at that point) */
-	char err[256];      /* notes on anything not fully understood: GIMPLE
+	const char *err;    /* notes on anything not fully understood: GIMPLE
 	                       lowered conservatively, GCC phis that belong to
 	                       no variable (its own temporaries around abnormal
-	                       edges), sites that disagree; "" when none */
+	                       edges), sites that disagree; "" when none (never
+	                       NULL): the buffer is made by the first note, as
+	                       most functions have none and 256 bytes each were
+	                       a twentieth of c-torture's IR */
 } Bridge;
 
 /* The statement core instruction i (i < nsite) came from (a gimple *),
@@ -123,7 +127,9 @@ static inline void *bridge_site_stmt(const Bridge *b, int i)
 }
 
 void bridge_free(Bridge *b);
-/* Append a note to b->err ("; " separated, truncated silently). */
+/* Append a note to b->err ("; " separated, truncated silently at
+ * BRIDGE_NOTES bytes). */
+enum { BRIDGE_NOTES = 256 };
 void bridge_note(Bridge *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #ifdef __cplusplus

@@ -24,6 +24,8 @@ static inline int emit_text(L *l, int op, const char *t, int nlab);
 static struct {
 	Arena *a;
 	Hash tmpl;
+	Hash types;       /* type texts: a function's own copies of them
+	                     were 2 % of c-torture's IR */
 	struct {
 		unsigned key; /* 0: empty */
 		const char *t;
@@ -49,6 +51,7 @@ void bridge_init(void)
 	(void)m2r_now();
 	T.a = arena_new();
 	hash_init(&T.tmpl, T.a, 0); /* grows: a unit needs tens to hundreds */
+	hash_init(&T.types, T.a, 0);
 }
 
 /* A generic operation (or terminator) with text "<what>" followed by
@@ -145,7 +148,7 @@ char *lname_chunk(L *l, size_t n)
 {
 	/* from 256 bytes, doubling to 64 KB: a small function's names
 	 * waste little, a large one's take few chunks */
-	size_t c = l->schunk ? 2 * l->schunk : 256;
+	size_t c = l->schunk ? 2 * l->schunk : 64;
 	if (c > 65536)
 		c = 65536;
 	l->schunk = c;
@@ -213,7 +216,7 @@ int lower_type(L *l, tree t)
 				return l->type_id[i];
 		if (l->ntype == NTYPE) {
 			if (!l->types.a)
-				hash_init(&l->types, l->f->a, NTYPE);
+				hash_init(&l->types, l->tmp, NTYPE);
 			int found;
 			e = hash_ptr(&l->types, t, 0, &found);
 			if (found)
@@ -226,7 +229,11 @@ int lower_type(L *l, tree t)
 		k = 0;
 	if ((size_t)k >= sizeof buf)
 		k = sizeof buf - 1;
-	int id = fn_type(l->f, buf, (size_t)k);
+	int found;
+	HEnt *g = hash_str(&T.types, buf, k, 0, &found);
+	if (!found)
+		g->k = astrndup(T.a, buf, (size_t)k); /* buf is this frame's */
+	int id = fn_type_ref(l->f, (const char *)g->k);
 	if (e) /* fn_type added no entry to this table: e is still valid */
 		e->val = id;
 	else if (t) {

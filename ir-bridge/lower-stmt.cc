@@ -147,10 +147,10 @@ static void asm_mem(L *l, tree op)
 static void lower_asm(L *l, gasm *g)
 {
 	unsigned ni = gimple_asm_ninputs(g), no = gimple_asm_noutputs(g);
-	const char **oc = (const char **)aalloc(l->f->a, (no + 1) * sizeof *oc);
-	int *defk = (int *)aalloc(l->f->a, (no + 1) * sizeof(int));
-	bool *omem = (bool *)aalloc(l->f->a, no + 1);
-	bool *inout = (bool *)aalloc(l->f->a, no + 1);
+	const char **oc = (const char **)aalloc(l->tmp, (no + 1) * sizeof *oc);
+	int *defk = (int *)aalloc(l->tmp, (no + 1) * sizeof(int));
+	bool *omem = (bool *)aalloc(l->tmp, no + 1);
+	bool *inout = (bool *)aalloc(l->tmp, no + 1);
 	for (unsigned i = 0; i < no; i++) {
 		tree link = gimple_asm_output_op(g, i);
 		const char *c = TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(link)));
@@ -417,7 +417,7 @@ static void operand_cost(tree t, long *ni, long *nv)
  * a cheaper estimate, an instruction and a value per statement and per
  * variable operand: the exact one cost a twentieth of the lowering of
  * temps (35,000 statements), and the room the cheap one leaves over
- * (temps' IR 104 bytes per instruction against 96) matters less in a
+ * (8 bytes an instruction of temps' IR, when measured) matters less in a
  * large function than in a small one, where the constants, copies and
  * callees it counts were a third of the IR.  A reference's loads it
  * misses only cost a table's growth. */
@@ -429,12 +429,11 @@ void reserve_tables(L *l, int nvar, int nparam)
 	/* The entry: its branch, an alloca (and its address) per variable,
 	 * an argument and its store per parameter; the SSA names. */
 	long ni = 1 + (long)nvar + nparam, nv = 2 + (long)nvar + nparam + l->nssa;
-	long ns = 0, njoin = 0;
+	long ns = 0;
 	int cheap = nvar + l->nssa > LARGE_FN;
 	int nltext = 0; /* the terminators with labels and a template */
 	basic_block bb;
 	FOR_EACH_BB_FN(bb, l->fun) {
-		njoin += EDGE_COUNT(bb->preds) >= 2;
 		gimple *last = last_stmt(bb);
 		if (!last || !is_ctrl_stmt(last))
 			ni += 1; /* the branch the bridge adds */
@@ -487,16 +486,14 @@ void reserve_tables(L *l, int nvar, int nparam)
 		nv += ni; /* a result per instruction, at most */
 	if (ni > INT_MAX / 4 || nv > INT_MAX / 4)
 		return; /* absurd: let doubling fail loudly if it must */
-	/* Room for the phis the core adds (an instruction and a value
-	 * each), which tables too short for them are copied whole for,
-	 * the old copies left in the arena: phis go to join blocks, up to
-	 * 8 a join in the generated shapes, 4 a join or an eighth of the
-	 * instructions, and 2, needed no copy in 1,616 functions of
-	 * c-torture and the shapes (3 and a sixteenth of the instructions,
-	 * whatever the joins, reserved more and copied 43 of them). */
-	long room = 2 + (ni / 8 < 4 * njoin ? ni / 8 : 4 * njoin);
-	vreserve_exact(f->a, f->ins, f->ins.n + (int)(ni + room));
-	vreserve_exact(f->a, f->val, f->val.n + (int)(nv + room));
+	/* No room for the phis the core adds: the two tables have chunks
+	 * of their own (fn_new), in which a small one grows without a
+	 * copy, a large one by realloc or mremap.  The room reserved here
+	 * before (4 a join, up to an eighth of the instructions) was 9
+	 * bytes an instruction of c-torture's IR, where phis are a
+	 * sixtieth of the instructions at -O0. */
+	vreserve_exact(f->a, f->ins, f->ins.n + (int)ni);
+	vreserve_exact(f->a, f->val, f->val.n + (int)nv);
 	/* The sites are the lowering's instructions only: no phi has one
 	 * (a little room for a short estimate). */
 	vreserve_exact(f->a, l->site, l->site.n + (int)(ni + 2 + ni / 32));

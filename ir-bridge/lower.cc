@@ -20,16 +20,21 @@
 
 void bridge_note(Bridge *b, const char *fmt, ...)
 {
-	size_t n = strlen(b->err);
-	if (n + 4 >= sizeof b->err)
+	char *e = (char *)b->err;
+	if (!e[0]) { /* the first note: "" is a literal, not the buffer */
+		e = (char *)aalloc(b->fn->a, BRIDGE_NOTES);
+		b->err = e;
+	}
+	size_t n = strlen(e);
+	if (n + 4 >= BRIDGE_NOTES)
 		return;
 	if (n) {
-		strcpy(b->err + n, "; ");
+		strcpy(e + n, "; ");
 		n += 2;
 	}
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(b->err + n, sizeof b->err - n, fmt, ap);
+	vsnprintf(e + n, BRIDGE_NOTES - n, fmt, ap);
 	va_end(ap);
 }
 
@@ -194,7 +199,7 @@ static int names_add(L *l, Names *s, tree id, const char *name, size_t n, int ow
 			}
 			/* A few distinct identifiers, mostly, however many
 			 * the locals: the table grows as needed. */
-			hash_init(&s->id, l->f->a, 2 * NID);
+			hash_init(&s->id, l->tmp, 2 * NID);
 			for (int i = 0; i < NID; i++)
 				hash_ptr(&s->id, s->ids[i], 0, &found);
 			s->nid = -1;
@@ -214,7 +219,7 @@ static int names_add(L *l, Names *s, tree id, const char *name, size_t n, int ow
 			s->tlen[s->ntext++] = (int)n;
 			return 1;
 		}
-		hash_init(&s->text, l->f->a, 2 * NTEXT);
+		hash_init(&s->text, l->tmp, 2 * NTEXT);
 		for (int i = 0; i < NTEXT; i++)
 			hash_str(&s->text, s->texts[i], s->tlen[i], 0, &found);
 		s->ntext = -1;
@@ -270,15 +275,14 @@ static void param(L *l, Names *names, tree p)
 static tree *collect_vars(L *l, tree *buf, int nbuf, int *np, int *nparam)
 {
 	struct function *fun = l->fun;
-	Fn *f = l->f;
 	/* Exactly sized: the parameters, the static chain, the result and
 	 * the locals (a doubling array left its copies behind) */
 	int n = 0, cap = list_length(DECL_ARGUMENTS(fun->decl)) + 2 +
 	                 (int)vec_safe_length(fun->local_decls);
-	tree *d = cap <= nbuf ? buf : (tree *)aalloc_raw(f->a, (size_t)cap * sizeof(tree));
+	tree *d = cap <= nbuf ? buf : (tree *)aalloc_raw(l->tmp, (size_t)cap * sizeof(tree));
 	unsigned ix;
 	tree v;
-#define ADD(x) do { if (n == cap) { tree *nd = (tree *)aalloc(f->a, (size_t)cap * 2 * sizeof(tree)); \
+#define ADD(x) do { if (n == cap) { tree *nd = (tree *)aalloc(l->tmp, (size_t)cap * 2 * sizeof(tree)); \
 	memcpy(nd, d, (size_t)cap * sizeof(tree)); d = nd; cap *= 2; } d[n++] = (x); } while (0)
 	for (tree p = DECL_ARGUMENTS(fun->decl); p; p = DECL_CHAIN(p))
 		ADD(p);
@@ -368,12 +372,12 @@ static void map_init(L *l, tree *d, int n)
 			}
 		}
 	if (best_a < 0) {
-		pm_init(l->f->a, &l->decl, n);
+		pm_init(l->tmp, &l->decl, n);
 		return;
 	}
 	l->vlo = DECL_UID(d[best_a]);
 	l->vn = best;
-	l->vix = (int *)aalloc_raw(l->f->a, (size_t)best * sizeof(int));
+	l->vix = (int *)aalloc_raw(l->tmp, (size_t)best * sizeof(int));
 	memset(l->vix, 0xff, (size_t)best * sizeof(int));
 	l->nout = 0;
 }
@@ -435,7 +439,8 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 		const char *nm = decl_name(d[i], buf, sizeof buf, &id);
 		bv.name = lstrdup(l, nm, strlen(nm));
 		bv.flags = var_flags(d[i]);
-		decl_pos(&lc, DECL_SOURCE_LOCATION(d[i]), &bv.line, &bv.col);
+		int line, col;
+		decl_pos(&lc, DECL_SOURCE_LOCATION(d[i]), &line, &col);
 		bv.uid = DECL_UID(d[i]);
 		bv.loc = (unsigned)DECL_SOURCE_LOCATION (d[i]);
 		bv.decl = d[i];
@@ -455,7 +460,7 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 		int x = fn_res(f, a, l->tptr, NULL);
 		invariant(x == vaddr(l, k)); /* nothing else makes a value here */
 		f->val.v[x].name = an; /* the arena's: not copied again */
-		fn_setpos(f, a, bv.line, bv.col);
+		fn_setpos(f, a, line, col); /* the variable's position */
 		vpush(f->a, b->var, bv);
 	}
 	for (tree p = DECL_ARGUMENTS(fun->decl); p; p = DECL_CHAIN(p))
@@ -475,16 +480,18 @@ static void make_blocks(L *l)
 	/* n_basic_blocks counts ENTRY and EXIT, which the chain does not
 	 * hold: the core's entry and the chain's blocks fit in it. */
 	int nblk = n_basic_blocks_for_fn(fun);
-	/* The maps by SSA version, by GCC block and by core block, in one
-	 * allocation (a small function's allocations were a fifth of its
-	 * lowering): ssa and blk_of_bb start at -1, the others at 0. */
-	size_t nneg = (size_t)l->nssa + 1 + (size_t)b->nbb + 1;
+	/* The maps by GCC block and by core block, in one allocation (a
+	 * small function's allocations were a fifth of its lowering):
+	 * blk_of_bb starts at -1, the others at 0; the lowering's own map
+	 * by SSA version, at -1. */
+	l->ssa = (int *)aalloc_raw(l->tmp, ((size_t)l->nssa + 1) * sizeof(int));
+	memset(l->ssa, 0xff, ((size_t)l->nssa + 1) * sizeof(int));
+	size_t nneg = (size_t)b->nbb + 1;
 	size_t nall = nneg + 2 * ((size_t)nblk + 1);
 	int *m = (int *)aalloc_raw(f->a, nall * sizeof(int));
 	memset(m, 0xff, nneg * sizeof(int));
 	memset(m + nneg, 0, (nall - nneg) * sizeof(int));
-	l->ssa = m;
-	b->blk_of_bb = m + l->nssa + 1;
+	b->blk_of_bb = m;
 	b->bb_of_blk = b->blk_of_bb + b->nbb + 1;
 	b->ins0 = b->bb_of_blk + nblk + 1;
 	/* the core's entry and the chain's blocks (not EXIT): no copies
@@ -509,38 +516,6 @@ static void make_blocks(L *l)
 	}
 }
 
-static char *put_str(char *p, const char *s)
-{
-	size_t n = strlen(s);
-	memcpy(p, s, n);
-	return p + n;
-}
-
-/* "define <ret> @name(<ty> %a, ...) {" for the dumps (made for every
- * function: without printf, which cost more than a small function's
- * statements). */
-static void make_head(L *l)
-{
-	Fn *f = l->f;
-	const char *rt = fn_typestr(f, lower_type(l, TREE_TYPE(TREE_TYPE(l->fun->decl))));
-	size_t cap = strlen(rt) + strlen(f->name) + 16;
-	for (int k = 0; k < f->arg.n; k++)
-		cap += strlen(fn_typestr(f, f->val.v[f->arg.v[k]].type)) + 4;
-	char *h = (char *)aalloc(f->a, cap), *p = h;
-	p = put_str(put_str(put_str(put_str(p, "define "), rt), " @"), f->name);
-	*p++ = '(';
-	for (int k = 0; k < f->arg.n; k++) {
-		if (k)
-			p = put_str(p, ", ");
-		p = put_str(p, fn_typestr(f, f->val.v[f->arg.v[k]].type));
-		*p++ = ' ';
-		*p++ = T_VAL;
-	}
-	p = put_str(p, ") {");
-	*p = 0;
-	invariant((size_t)(p - h) < cap);
-	f->head = h;
-}
 
 /* The end of the core's entry block: to ENTRY's successors. */
 static void entry_branch(L *l)
@@ -587,11 +562,11 @@ static int lower_blocks(L *l)
 /* Each block's instruction list, in creation order (which is program
  * order within a block): a counting sort of the instructions by block,
  * one exactly sized array for all of them. */
-static void fill_blocks(Fn *f)
+static void fill_blocks(Fn *f, Arena *tmp)
 {
 	int nb = f->blk.n, n = f->ins.n;
 	int obuf[256]; /* the offsets are the lowering's only: not the IR's */
-	int *off = nb < 256 ? obuf : (int *)aalloc_raw(f->a, (size_t)(nb + 1) * sizeof(int));
+	int *off = nb < 256 ? obuf : (int *)aalloc_raw(tmp, (size_t)(nb + 1) * sizeof(int));
 	memset(off, 0, (size_t)(nb + 1) * sizeof(int));
 	for (int i = 0; i < n; i++) {
 		invariant(f->ins.v[i].blk >= 0 && f->ins.v[i].blk < nb);
@@ -621,6 +596,7 @@ Bridge *bridge_lower(struct function *fun, int rewrite)
 	Fn *f = fn_new(fname ? fname : "?");
 	Bridge *b = (Bridge *)aalloc(f->a, sizeof *b);
 	b->fn = f;
+	b->err = "";
 	b->rewrite = rewrite;
 	L lw;
 	memset(&lw, 0, sizeof lw);
@@ -628,7 +604,8 @@ Bridge *bridge_lower(struct function *fun, int rewrite)
 	l->b = b;
 	l->f = f;
 	l->fun = fun;
-	l->tptr = fn_type(f, "ptr", 3);
+	l->tmp = arena_new();
+	l->tptr = fn_type_ref(f, "ptr");
 	l->nssa = fun->gimple_df ? (int)vec_safe_length(fun->gimple_df->ssa_names) : 0;
 
 	make_blocks(l);
@@ -640,12 +617,13 @@ Bridge *bridge_lower(struct function *fun, int rewrite)
 	tree *vars = collect_vars(l, vbuf, 64, &nvar, &nparam);
 	reserve_tables(l, nvar, nparam);
 	make_vars(l, vars, nvar, nparam);
-	make_head(l);
+	f->ret = lower_type(l, TREE_TYPE(TREE_TYPE(fun->decl))); /* for the dumps */
 	entry_branch(l);
 	if (lower_blocks(l))
 		for (int k = 0; k < b->var.n; k++)
 			b->var.v[k].flags |= VF_ABNORMAL;
-	fill_blocks(f);
+	fill_blocks(f, l->tmp);
+	arena_free(l->tmp);
 
 	b->site = l->site.v;
 	b->stmts = l->stmts.v;

@@ -15,6 +15,9 @@ typedef struct L {
 	Bridge *b;
 	Fn *f;
 	struct function *fun;
+	Arena *tmp;       /* the lowering's own memory (maps, sets, pending
+	                     operands), freed when it ends: not the IR's,
+	                     which it was a twentieth of in c-torture */
 	PMap decl;        /* decl -> variable index, when vix is NULL */
 	int *vix;         /* DECL_UID - vlo -> variable index, -1 (see var_of) */
 	unsigned vlo, vn; /* the uids vix covers: [vlo, vlo + vn) */
@@ -149,7 +152,7 @@ static inline int vaddr(const L *l, int k)
 static inline void push(L *l, int v)
 {
 	if (v >= 0)
-		vpush(l->f->a, l->ops, v);
+		vpush(l->tmp, l->ops, v);
 }
 
 /* The variable of decl t, or -1.  A function's variables have uids
@@ -184,6 +187,7 @@ int emit_gen(L *l, int op, const char *what, int nlab);
  * (GEN_COND | code): the template is found by the code, built once. */
 enum { GEN_ASSIGN = 1 << 12, GEN_COND = 2 << 12 };
 static_assert(MAX_TREE_CODES <= 1 << 12, "tree codes fit below GEN_ASSIGN");
+static_assert(NFALLBACK <= 256 && NRENAMER <= 256, "BVar.fallback and .renamed are bytes");
 int emit_gen_code(L *l, int op, int nlab, int code);
 /* Load of variable k (its value); store of value v into it; the escape
  * of its alloca ("partial <what>", "addr <what>"), pushed as an operand. */

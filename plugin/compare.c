@@ -106,8 +106,8 @@ void compare_fn(const Bridge *b, const Stats *st, int compared, FnReport *r)
 		const BVar *bv = &b->var.v[i];
 		VarReport *v = &r->var[i];
 		v->name = bv->name;
-		v->line = bv->line;
-		v->col = bv->col;
+		if (!fn_pos(f, bv->alloca, &v->line, &v->col))
+			v->line = v->col = 0;
 		v->flags = bv->flags;
 		v->loc = bv->loc;
 		int k = bv->alloca >= 0 && bv->alloca < f->ins.n ? vs_of[bv->alloca] : -1;

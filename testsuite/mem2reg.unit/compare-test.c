@@ -29,6 +29,7 @@ static void mkbridge(Bridge *b, Stats *st, int gblk)
 	memset(b, 0, sizeof *b);
 	memset(st, 0, sizeof *st);
 	b->fn = fn_new("t");
+	b->err = ""; /* as bridge_lower leaves it: no note */
 	for (int i = 0; i < 3; i++)
 		fn_blk(b->fn, NULL);
 	b->bb_of_blk = aalloc(b->fn->a, 3 * sizeof(int));

@@ -11,7 +11,10 @@
 #    (GCC's ssa pass, called by the plugin's wrapper), each function's
 #    inclusive count; rewrite mode collecting inside pass_rewrite::execute
 #    (the whole pass rewrite mode puts in place of GCC's: lowering, core,
-#    write-back, update_ssa), its total;
+#    write-back, update_ssa), its total; valgrind instruments only from the
+#    plugin's first function to the end of the passes around "ssa"
+#    (--instr-atstart=no, M2R_CALLGRIND=1), the rest of cc1 runs at its
+#    base speed;
 #  - times (M2R_CLOCK=cpu): lower_ns, core_ns, gcc_ns of the analyze-mode
 #    records and lower_ns + core_ns + rewrite_ns of the rewrite-mode ones,
 #    summed over the file's functions, the median of RUNS compiles (c-torture:
@@ -97,26 +100,36 @@ bsum() {
 	END { printf "%d %.0f %.0f %.0f %.0f\n", f, s["insts"], s["ir_bytes"], s["core_bytes"], s["phiargs"] }' "$1"
 }
 
+# Under callgrind, valgrind instruments only where the plugin switches
+# instrumentation on (M2R_CALLGRIND=1, plugin/plugin.h: from its first
+# function to the end of the function-at-a-time passes around "ssa"), so
+# the rest of cc1 runs at valgrind's base speed; the counted functions
+# lie wholly inside.
+CG=(env M2R_CALLGRIND=1 valgrind --tool=callgrind --trace-children=yes --instr-atstart=no --collect-atstart=no)
+# cgtotal PROFILE: the instructions collected
+cgtotal() { sed -n 's/^totals: \([0-9]*\).*/\1/p' "$1" | head -1; }
 # callgrind PREFIX PATTERNS CMD...: CMD under callgrind, collecting only
 # inside the functions matching PATTERNS (comma-separated; they must not
 # call one another: entering a nested one would switch collection off);
 # cc1's profile into PREFIX.cc1, stderr (M2R_BENCH lines) into PREFIX.err.
+# Fails when nothing was collected: a plugin that never switches the
+# instrumentation on would give zeros.
 callgrind() {
 	local pre=$1 t args=() pats
 	IFS=, read -ra pats <<<"$2"
 	shift 2
 	for t in "${pats[@]}"; do args+=(--toggle-collect="$t"); done
 	rm -f "$pre".out.* "$pre.cc1"
-	valgrind --tool=callgrind --trace-children=yes --collect-atstart=no "${args[@]}" \
-		--callgrind-out-file="$pre.out.%p" "$@" >/dev/null 2>"$pre.err" || return 1
+	"${CG[@]}" "${args[@]}" --callgrind-out-file="$pre.out.%p" "$@" >/dev/null 2>"$pre.err" || return 1
 	for t in "$pre".out.*; do
 		grep -q '^cmd: .*/cc1 ' "$t" && mv "$t" "$pre.cc1"
 	done
 	rm -f "$pre".out.*
-	[ -s "$pre.cc1" ]
+	[ -s "$pre.cc1" ] || return 1
+	[ "$(cgtotal "$pre.cc1")" != 0 ] || fail "callgrind collected nothing in cc1: $PLUGIN does not" \
+		"switch callgrind's instrumentation on (built before it did, or without valgrind's" \
+		"<valgrind/callgrind.h>: install valgrind's headers and rebuild it)"
 }
-# cgtotal PROFILE: the instructions collected
-cgtotal() { sed -n 's/^totals: \([0-9]*\).*/\1/p' "$1" | head -1; }
 # incl PROFILE NAME...: the inclusive instructions of each function NAME
 # (callgrind_annotate splits a function into one line per source file its
 # code came from, the inlined headers' apart; the line of its own file is
@@ -182,6 +195,13 @@ echo "bench-goals: $(date -u +%FT%TZ), $(nproc) cores, $CC $($CC -dumpversion), 
 	"sizes $SIZES (loops $BENCH_GOALS_SIZES_loops), runs $RUNS (median)," \
 	"$([ "$EVERY" = 0 ] && echo "c-torture skipped" || echo "c-torture every ${EVERY}th file")"
 
+# The plugin switches the instrumentation on (a small file, before the
+# rows: an old plugin fails here, not after the first row's compiles).
+small=$DIR/eleven.c
+eleven "$small"
+callgrind "$DIR/cg" "$ANPATS" "$CC" -O0 -w "${AN[@]}" -S -o /dev/null "$small" ||
+	fail "callgrind of $CC -O0 on $small: see $DIR/cg.err"
+
 # ---------- the shapes ----------
 for shape in $SHAPES; do
 	sv=BENCH_GOALS_SIZES_$shape
@@ -233,8 +253,7 @@ if [ "$EVERY" != 0 ]; then
 fi
 
 # ---------- cold and warm: eleven copies of a small function ----------
-small=$DIR/eleven.c srec=$DIR/eleven.jsonl
-eleven "$small"
+srec=$DIR/eleven.jsonl
 rm -f "$srec"
 for ((r = 0; r < RUNS; r++)); do
 	"$CC" -O0 "${AN[@]}" -fplugin-arg-mem2reg-output="$srec" -S -o /dev/null "$small" ||
@@ -242,8 +261,7 @@ for ((r = 0; r < RUNS; r++)); do
 done
 # instructions of each call of m2r_promote: one dump after each
 rm -f "$DIR"/cold.out.*
-valgrind --tool=callgrind --trace-children=yes --collect-atstart=no --toggle-collect=m2r_promote \
-	--dump-after=m2r_promote --callgrind-out-file="$DIR/cold.out.%p" \
+"${CG[@]}" --toggle-collect=m2r_promote --dump-after=m2r_promote --callgrind-out-file="$DIR/cold.out.%p" \
 	"$CC" -O0 "${AN[@]}" -S -o /dev/null "$small" >/dev/null 2>&1 || fail "callgrind on $small"
 ci=$(for t in "$DIR"/cold.out.*.*; do
 	sed -n 's/^part: \([0-9]*\)/\1/p; s/^totals: \([0-9]*\).*/\1/p' "$t" | paste -sd' '

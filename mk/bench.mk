@@ -20,8 +20,8 @@
 #                 core, rewrite mode's pass and GCC's, memory per
 #                 instruction, growth, cold start; one line per goal.
 #                 BENCH_QUICK=1: 2000 20000, 3 runs, every 400th file.
-#                 Writes build/bench-goals/goals.{csv,md}.  The end of
-#                 make bench; fails only when it cannot measure.
+#                 Writes BENCH_GOALS_DIR/goals.{csv,md} (build/bench-goals).
+#                 The end of make bench; fails only when it cannot measure.
 #
 # Variables: BENCH_SHAPES, BENCH_SIZES (1000 10000 30000 100000),
 # BENCH_RUNS (3), BENCH_LLVM_MAX (30000; 100000 to also run LLVM at 100k,
@@ -34,6 +34,7 @@
 
 M2R_GENC := $(B)/m2r-genc
 BENCH_DIR ?= $(B)/bench-c
+BENCH_GOALS_DIR ?= $(B)/bench-goals
 
 $(M2R_GENC): bench/gen-c.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
@@ -44,10 +45,10 @@ $(M2R_GENC): bench/gen-c.c $(FLAGS_STAMP)
 bench: $(PLUGIN) $(M2R_GENC)
 	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_DIR=$(BENCH_DIR) bash bench/bench.sh
 	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_DIR=$(BENCH_DIR) bash bench/bench-rewrite.sh
-	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_GOALS_DIR=$(B)/bench-goals bash bench/goals.sh
+	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_GOALS_DIR=$(BENCH_GOALS_DIR) bash bench/goals.sh
 
 bench-goals: $(PLUGIN) $(M2R_GENC)
-	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_GOALS_DIR=$(B)/bench-goals bash bench/goals.sh
+	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_GOALS_DIR=$(BENCH_GOALS_DIR) bash bench/goals.sh
 
 bench-rewrite: $(PLUGIN) $(M2R_GENC)
 	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_DIR=$(BENCH_DIR) bash bench/bench-rewrite.sh

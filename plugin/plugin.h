@@ -71,6 +71,42 @@ void ex_report(Bridge *b, const FnReport *r);
 void ex_drop(void);
 void ex_finish_unit(void);
 
+/* The instruction counts of bench/goals.sh: callgrind runs cc1 with
+ * --instr-atstart=no and M2R_CALLGRIND=1 in the environment, and so
+ * runs the parser and the back end at valgrind's base speed, several
+ * times faster.  m2r_instr_start() switches the instrumentation on
+ * before the first function's counted passes (bridge_lower, m2r_promote
+ * and GCC's "ssa", or rewrite mode's pass: callgrind toggles collection
+ * where those are entered, so each call lies wholly inside); plugin.cc
+ * switches it off when the function-at-a-time passes around "ssa" end.
+ * Once per compile, not per function: each switch discards valgrind's
+ * translations, and switching per function was 3 times slower than
+ * instrumenting everything (doc/performance.md).  Without M2R_CALLGRIND
+ * nothing is switched (make bench counts the whole compile under
+ * callgrind); outside valgrind a client request is a few instructions
+ * that do nothing; without valgrind's headers the helpers are empty. */
+extern int m2r_callgrind; /* M2R_CALLGRIND set (plugin_init) */
+#if defined __has_include
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define M2R_HAVE_CALLGRIND 1
+#endif
+#endif
+static inline void m2r_instr_start(void)
+{
+#ifdef M2R_HAVE_CALLGRIND
+	if (m2r_callgrind)
+		CALLGRIND_START_INSTRUMENTATION;
+#endif
+}
+static inline void m2r_instr_stop(void)
+{
+#ifdef M2R_HAVE_CALLGRIND
+	if (m2r_callgrind)
+		CALLGRIND_STOP_INSTRUMENTATION;
+#endif
+}
+
 /* rewrite.cc: the pass that replaces "ssa" in rewrite mode. */
 struct opt_pass;
 namespace gcc { class context; }

@@ -83,7 +83,7 @@ for shape in $SHAPES; do
 			rm -f "$rec"
 			t0=$(now)
 			"$CC" -fplugin="$PLUGIN" -fplugin-arg-mem2reg-stats=none \
-				-fplugin-arg-mem2reg-output="$rec" -O0 -S -o /dev/null "$c" ||
+				-fplugin-arg-mem2reg-output="$rec" -O0 "${STOP[@]}" -S -o /dev/null "$c" ||
 				fail "$CC -fplugin=$PLUGIN -O0 $c failed"
 			t1=$(now)
 			line=$(grep -m1 "\"function\":\"bench_$shape\"" "$rec") ||
@@ -99,7 +99,7 @@ for shape in $SHAPES; do
 		blocks=$(jfield blocks "$line")
 		# the bare walk, phi arguments and memory: one more compile
 		wl=$(M2R_BENCH=1 "$CC" -fplugin="$PLUGIN" -fplugin-arg-mem2reg-stats=none \
-			-fplugin-arg-mem2reg-compare=no -O0 -S -o /dev/null "$c" 2>&1 |
+			-fplugin-arg-mem2reg-compare=no -O0 "${STOP[@]}" -S -o /dev/null "$c" 2>&1 |
 			grep -m1 "^m2r-bench @bench_$shape ") || fail "no m2r-bench line for $c"
 		insts=$(kfield insts "$wl") ops=$(kfield ops "$wl")
 		walk=$(kfield walk_ns "$wl") wcore=$(kfield core_ns "$wl")

@@ -14,7 +14,8 @@
 #    write-back, update_ssa), its total; valgrind instruments only from the
 #    plugin's first function to the end of the passes around "ssa"
 #    (--instr-atstart=no, M2R_CALLGRIND=1), the rest of cc1 runs at its
-#    base speed;
+#    base speed; a shape's compiles stop after the IPA passes (-flto:
+#    bench/lib.sh's STOP);
 #  - times (M2R_CLOCK=cpu): lower_ns, core_ns, gcc_ns of the analyze-mode
 #    records and lower_ns + core_ns + rewrite_ns of the rewrite-mode ones,
 #    summed over the file's functions, the median of RUNS compiles (c-torture:
@@ -31,8 +32,8 @@
 # Environment: PLUGIN, GENC, CC, BENCH_QUICK (1: sizes 2000 20000, 3 runs,
 # every 400th c-torture file), BENCH_GOALS_SHAPES (mix ladder loops flat
 # switch deep entry temps funcs), BENCH_GOALS_SIZES (10000 100000),
-# BENCH_GOALS_SIZES_shape (that shape's sizes; loops: 1000 10000, quick
-# 500 5000, since GCC alone takes a minute on it at 20000 statements),
+# BENCH_GOALS_SIZES_shape (that shape's own sizes, e.g.
+# BENCH_GOALS_SIZES_ladder="10000 30000"),
 # BENCH_RUNS (5), BENCH_GOALS_EVERY (40: every k-th c-torture file; 0 to
 # skip c-torture), BENCH_TORTURE_ROOT, BENCH_SLOW (60: one run only above
 # that many seconds), BENCH_GOALS_DIR (build/bench-goals).
@@ -41,15 +42,11 @@ cd "$(dirname "$0")/.."
 export M2R_CLOCK=${M2R_CLOCK:-cpu}
 . bench/lib.sh
 
-# loops has its own sizes: GCC's out-of-SSA (not the part measured) is
-# superlinear on its nests, 1.1 s at 5k statements, 7 s at 10k, 48 s at
-# 20k for gcc -O0 alone; at 100k it would take about an hour a compile.
 if [ "${BENCH_QUICK:-0}" = 1 ]; then
-	d_sizes="2000 20000" d_runs=3 d_every=400 d_loops="500 5000"
+	d_sizes="2000 20000" d_runs=3 d_every=400
 else
-	d_sizes="10000 100000" d_runs=5 d_every=40 d_loops="1000 10000"
+	d_sizes="10000 100000" d_runs=5 d_every=40
 fi
-: "${BENCH_GOALS_SIZES_loops:=$d_loops}"
 PLUGIN=${PLUGIN:-build/mem2reg.so}
 GENC=${GENC:-build/m2r-genc}
 CC=${CC:-gcc}
@@ -154,7 +151,7 @@ RWPATS='pass_rewrite::execute*'
 # to the totals I_* and B_*.
 count() {
 	local lvl=$1 f=$2 li ci gi tot rl rc fb ib irb cb pa
-	M2R_BENCH=1 callgrind "$DIR/cg" "$ANPATS" "$CC" "$lvl" -w "${AN[@]}" -S -o /dev/null "$f" ||
+	M2R_BENCH=1 callgrind "$DIR/cg" "$ANPATS" "$CC" "$lvl" "${XF[@]}" -w "${AN[@]}" -S -o /dev/null "$f" ||
 		fail "callgrind of $CC $lvl (analyze mode) on $f: see $DIR/cg.err"
 	read -r li ci gi < <(incl "$DIR/cg.cc1" bridge_lower m2r_promote pass_ssa_wrap::execute)
 	tot=$(cgtotal "$DIR/cg.cc1")
@@ -164,7 +161,7 @@ count() {
 		echo "bench-goals: note: $f: lower+core+GCC = $((li + ci + gi)) of $tot instructions collected" >&2
 	read -r fb ib irb cb pa < <(bsum "$DIR/cg.err")
 	[ "$fb" -gt 0 ] || fail "no m2r-bench line from $f (M2R_BENCH=1)"
-	callgrind "$DIR/cg" "$RWPATS" "$CC" "$lvl" -w "${RW[@]}" -S -o /dev/null "$f" ||
+	callgrind "$DIR/cg" "$RWPATS" "$CC" "$lvl" "${XF[@]}" -w "${RW[@]}" -S -o /dev/null "$f" ||
 		fail "callgrind of $CC $lvl (rewrite mode) on $f: see $DIR/cg.err"
 	read -r rl rc < <(incl "$DIR/cg.cc1" bridge_lower m2r_promote)
 	I_L=$((I_L + li)) I_C=$((I_C + ci)) I_G=$((I_G + gi))
@@ -178,9 +175,9 @@ count() {
 clock_ns() {
 	local lvl=$1 f=$2 l c g nf rl rc rr
 	rm -f "$DIR/an.jsonl" "$DIR/rw.jsonl"
-	"$CC" "$lvl" -w "${AN[@]}" -fplugin-arg-mem2reg-output="$DIR/an.jsonl" -S -o /dev/null "$f" ||
+	"$CC" "$lvl" "${XF[@]}" -w "${AN[@]}" -fplugin-arg-mem2reg-output="$DIR/an.jsonl" -S -o /dev/null "$f" ||
 		fail "$CC $lvl -fplugin=$PLUGIN failed on $f"
-	"$CC" "$lvl" -w "${RW[@]}" -fplugin-arg-mem2reg-output="$DIR/rw.jsonl" -S -o /dev/null "$f" ||
+	"$CC" "$lvl" "${XF[@]}" -w "${RW[@]}" -fplugin-arg-mem2reg-output="$DIR/rw.jsonl" -S -o /dev/null "$f" ||
 		fail "$CC $lvl -fplugin=$PLUGIN mode=rewrite failed on $f"
 	read -r l c g nf < <(rsum "$DIR/an.jsonl" lower_ns core_ns gcc_ns)
 	read -r rl rc rr _ < <(rsum "$DIR/rw.jsonl" lower_ns core_ns rewrite_ns)
@@ -192,7 +189,7 @@ row() { # row NAME N FUNCS L C G RW RUNS: one line of raw.csv from I_* and B_*
 }
 
 echo "bench-goals: $(date -u +%FT%TZ), $(nproc) cores, $CC $($CC -dumpversion), clock $M2R_CLOCK," \
-	"sizes $SIZES (loops $BENCH_GOALS_SIZES_loops), runs $RUNS (median)," \
+	"sizes $SIZES, runs $RUNS (median)," \
 	"$([ "$EVERY" = 0 ] && echo "c-torture skipped" || echo "c-torture every ${EVERY}th file")"
 
 # The plugin switches the instrumentation on (a small file, before the
@@ -203,6 +200,9 @@ callgrind "$DIR/cg" "$ANPATS" "$CC" -O0 -w "${AN[@]}" -S -o /dev/null "$small" |
 	fail "callgrind of $CC -O0 on $small: see $DIR/cg.err"
 
 # ---------- the shapes ----------
+# XF: what count and clock_ns add to a compile (bench/lib.sh's STOP for the
+# shapes; nothing for c-torture's small files)
+XF=("${STOP[@]}")
 for shape in $SHAPES; do
 	sv=BENCH_GOALS_SIZES_$shape
 	for n in ${!sv:-$SIZES}; do
@@ -225,6 +225,7 @@ for shape in $SHAPES; do
 done
 
 # ---------- c-torture: every EVERY-th file GCC compiles alone, summed ----------
+XF=()
 if [ "$EVERY" != 0 ]; then
 	root=$(torture_root) || fail "no gcc.c-torture (install gcc-12-source, or BENCH_TORTURE_ROOT; BENCH_GOALS_EVERY=0 to skip)"
 	root=$(realpath "$root")

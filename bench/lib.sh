@@ -3,6 +3,17 @@
 # The caller sets DIR (its output directory), CC, GENC, RUNS and defines
 # fail MESSAGE (prints and exits).
 
+# STOP: added to every compile of a generated shape. -flto makes cc1 stop
+# after the IPA passes and stream its GIMPLE instead of compiling on to
+# assembly. Everything the benches measure (lowering, core, GCC's "ssa"
+# pass, rewrite mode's pass) runs before that point, and nothing after it
+# is measured; but after it, GCC's out-of-SSA took 66 of the 82 s of a
+# mix-100000 compile, and is superlinear on loops. Only free_lang_data,
+# before the passes, works harder: the counted instructions move by
+# 0.01 % at most (doc/performance.md, "The bench stops after the IPA
+# passes").
+STOP=(-flto)
+
 # The parsers recurse once per nesting level (ladder): a big stack.
 raise_stack() {
 	ulimit -s unlimited 2>/dev/null || ulimit -s 1048576 2>/dev/null ||

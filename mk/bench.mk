@@ -1,13 +1,14 @@
 # bench.mk - performance against GCC's into-SSA and LLVM's mem2reg
 # (doc/performance.md).
 #
-#   make bench    generated C functions (bench/gen-c.c: mix, ladder, loops,
+#   make bench    bench-c, bench-rewrite and bench-goals (make -j2 -O
+#                 bench: side by side). Not part of check.
+#   make bench-c  generated C functions (bench/gen-c.c: mix, ladder, loops,
 #                 flat, switch, deep at 1k..100k statements) through the
 #                 plugin at -O0, clang + opt -passes=mem2reg when present;
 #                 then GCC's c-torture: sums and the plugin's -O2 overhead.
 #                 Prints the table, writes build/bench-c/results.csv and
-#                 (gnuplot) build/bench-c/bench.png; then bench-rewrite.
-#                 Not part of check.
+#                 (gnuplot) build/bench-c/bench.png (bench/bench.sh).
 #   make bench-rewrite   rewrite mode against GCC alone: the replaced pass
 #                 and the whole compile, time and instructions, on the
 #                 shapes (BENCH_RW_SIZE statements) and over c-torture
@@ -30,7 +31,7 @@
 # every k-th file only), BENCH_INSTR_EVERY (40: callgrind counts of the
 # -O2 overhead on every k-th of those files), BENCH_DIR (build/bench-c).
 
-.PHONY: bench bench-rewrite bench-goals
+.PHONY: bench bench-c bench-rewrite bench-goals
 
 M2R_GENC := $(B)/m2r-genc
 BENCH_DIR ?= $(B)/bench-c
@@ -42,10 +43,13 @@ $(M2R_GENC): bench/gen-c.c $(FLAGS_STAMP)
 
 -include $(M2R_GENC).d
 
-bench: $(PLUGIN) $(M2R_GENC)
+# The three parts write to their own directories: make -j2 -O bench runs
+# them side by side (the instruction counts are the same, the times share
+# the machine; doc/performance.md).
+bench: bench-c bench-rewrite bench-goals
+
+bench-c: $(PLUGIN) $(M2R_GENC)
 	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_DIR=$(BENCH_DIR) bash bench/bench.sh
-	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_DIR=$(BENCH_DIR) bash bench/bench-rewrite.sh
-	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_GOALS_DIR=$(BENCH_GOALS_DIR) bash bench/goals.sh
 
 bench-goals: $(PLUGIN) $(M2R_GENC)
 	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_GOALS_DIR=$(BENCH_GOALS_DIR) bash bench/goals.sh

@@ -36,11 +36,8 @@ mkdir -p "$DIR"
 DIR=$(realpath "$DIR")
 fail() { echo "bench-rewrite: $*" >&2; exit 1; }
 command -v valgrind >/dev/null || echo "bench-rewrite: no valgrind: times only" >&2
-# The parsers recurse once per nesting level (ladder): a big stack.
-ulimit -s unlimited 2>/dev/null || ulimit -s 1048576 2>/dev/null ||
-	echo "bench-rewrite: note: could not raise the stack limit ($(ulimit -s)); the deepest shapes may fail" >&2
-
-median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print 0; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.0f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+. bench/lib.sh
+raise_stack bench-rewrite
 # sum of "KEY":N over the function records of a JSON Lines file
 jsum() { grep '"type":"function"' "$2" | sed -n "s/.*\"$1\":\([0-9][0-9]*\).*/\1/p" | awk '{ s += $1 } END { printf "%.0f\n", s }'; }
 RW=(-fplugin="$PLUGIN" -fplugin-arg-mem2reg-mode=rewrite -fplugin-arg-mem2reg-stats=none)
@@ -125,8 +122,9 @@ for shape in $SHAPES; do
 	measure "$shape $SIZE" -O0 "$c"
 done
 
-root=${BENCH_TORTURE_ROOT:-build/torture-src/gcc.c-torture}
-if [ -d "$root/execute" ]; then
+# c-torture as bench.sh and goals.sh find it (unpacked from gcc-12-source
+# on a clean clone)
+if root=$(torture_root); then
 	root=$(realpath "$root")
 	mapfile -t files < <(cd "$root" && find compile execute -name '*.c' | LC_ALL=C sort |
 		awk -v k="$EVERY" '(NR - 1) % k == 0' | sed "s|^|$root/|")
@@ -137,7 +135,7 @@ if [ -d "$root/execute" ]; then
 	measure "c-torture/${EVERY}" -O2 "${ok[@]}"
 	echo "c-torture/$EVERY: every ${EVERY}th file of gcc.c-torture that GCC compiles alone (${#ok[@]} files), summed"
 else
-	echo "bench-rewrite: no $root (make torture-src): c-torture skipped"
+	echo "bench-rewrite: no gcc.c-torture (install gcc-12-source, or BENCH_TORTURE_ROOT): c-torture skipped"
 fi
 echo "pass: rewrite mode's pass (lowering + core + write-back and update_ssa) / GCC's ssa pass;"
 echo "whole: the compile (gcc -S) with the plugin in rewrite mode / without it."

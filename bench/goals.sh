@@ -102,7 +102,11 @@ bsum() {
 # function to the end of the function-at-a-time passes around "ssa"), so
 # the rest of cc1 runs at valgrind's base speed; the counted functions
 # lie wholly inside.
-CG=(env M2R_CALLGRIND=1 valgrind --tool=callgrind --trace-children=yes --instr-atstart=no --collect-atstart=no)
+# --main-stacksize: valgrind gives cc1's main thread 16 MB whatever the
+# ulimit, and the parser recurses once per nested if (ladder 100000
+# overflowed it).
+CG=(env M2R_CALLGRIND=1 valgrind --tool=callgrind --trace-children=yes --instr-atstart=no --collect-atstart=no
+	--main-stacksize=1073741824)
 # cgtotal PROFILE: the instructions collected
 cgtotal() { sed -n 's/^totals: \([0-9]*\).*/\1/p' "$1" | head -1; }
 # callgrind PREFIX PATTERNS CMD...: CMD under callgrind, collecting only

@@ -130,7 +130,7 @@ if root=$(torture_root); then
 		awk -v k="$EVERY" '(NR - 1) % k == 0' | sed "s|^|$root/|")
 	ok=()
 	for f in "${files[@]}"; do # only what GCC alone compiles
-		"$CC" -O2 -w -S -o /dev/null "$f" >/dev/null 2>&1 && ok+=("$f")
+		timeout "$CTIME" "$CC" -O2 -w -S -o /dev/null "$f" >/dev/null 2>&1 && ok+=("$f")
 	done
 	measure "c-torture/${EVERY}" -O2 "${ok[@]}"
 	echo "c-torture/$EVERY: every ${EVERY}th file of gcc.c-torture that GCC compiles alone (${#ok[@]} files), summed"

@@ -234,7 +234,7 @@ o0=$(realpath -m "$DIR/torture-O0.jsonl") o2=$(realpath -m "$DIR/torture-O2.json
 rm -f "$o0" "$o2"
 # -O0: the sums
 while read -r f; do
-	(cd "$root" && "$CC" -w -O0 -fplugin="$PLUGIN" -fplugin-arg-mem2reg-stats=none \
+	(cd "$root" && timeout "$CTIME" "$CC" -w -O0 -fplugin="$PLUGIN" -fplugin-arg-mem2reg-stats=none \
 		-fplugin-arg-mem2reg-output="$o0" -S -o /dev/null "$f" 2>/dev/null)
 done <"$files"
 # -O2: wall time without and with the plugin (default arguments plus
@@ -259,9 +259,9 @@ while read -r f; do
 	i=$((i + 1))
 	for pass in 1 2; do
 		if [ $(((i + pass) % 2)) = 0 ]; then
-			(cd "$root" && timed "$CC" -w -O2 -S -o /dev/null "$f" 2>/dev/null; r=$?; echo "$r $times_") >"$tf.off"
+			(cd "$root" && timed timeout "$CTIME" "$CC" -w -O2 -S -o /dev/null "$f" 2>/dev/null; r=$?; echo "$r $times_") >"$tf.off"
 		else
-			(cd "$root" && timed "$CC" -w -O2 -fplugin="$PLUGIN" -fplugin-arg-mem2reg-output="$o2" \
+			(cd "$root" && timed timeout "$CTIME" "$CC" -w -O2 -fplugin="$PLUGIN" -fplugin-arg-mem2reg-output="$o2" \
 				-S -o /dev/null "$f" 2>/dev/null; r=$?; echo "$r $times_") >"$tf.on"
 		fi
 	done
@@ -308,9 +308,9 @@ in_off=0 in_on=0 ni=0
 while read -r f; do
 	ni=$((ni + 1))
 	base=$cg/$ni
-	(cd "$root" && valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$base.off.%p" \
+	(cd "$root" && timeout $((10 * CTIME)) valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$base.off.%p" \
 		"$CC" -w -O2 -S -o /dev/null "$f" >/dev/null 2>&1)
-	(cd "$root" && valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$base.on.%p" \
+	(cd "$root" && timeout $((10 * CTIME)) valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$base.on.%p" \
 		"$CC" -w -O2 -fplugin="$PLUGIN" -fplugin-arg-mem2reg-output="$cg/o2.jsonl" \
 		-S -o /dev/null "$f" >/dev/null 2>&1)
 	a=$(cc1_instr "$base.off") b=$(cc1_instr "$base.on")

@@ -238,7 +238,7 @@ if [ "$EVERY" != 0 ]; then
 	for lvl in -O0 -O2; do
 		files=()
 		for f in "${all[@]}"; do
-			"$CC" "$lvl" -w -S -o /dev/null "$f" >/dev/null 2>&1 && files+=("$f")
+			timeout "$CTIME" "$CC" "$lvl" -w -S -o /dev/null "$f" >/dev/null 2>&1 && files+=("$f")
 		done
 		[ "${#files[@]}" -gt 0 ] || fail "GCC compiles none of the ${#all[@]} c-torture files at $lvl"
 		I_L=0 I_C=0 I_G=0 I_RW=0 I_RL=0 I_RC=0 B_F=0 B_I=0 B_IR=0 B_C=0 B_PA=0

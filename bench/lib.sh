@@ -14,6 +14,13 @@
 # passes").
 STOP=(-flto)
 
+# CTIME: the time limit of a c-torture compile, in seconds. GCC alone
+# never ends on some files at some levels (compile/asmgoto-5.c at -O0:
+# its dg-skip-if says "no O0" on x86_64; make bench hung there for 43
+# minutes): a file that does not compile within it counts as one GCC does
+# not compile (BENCH_COMPILE_TIMEOUT; ten times that under valgrind).
+CTIME=${BENCH_COMPILE_TIMEOUT:-120}
+
 # The parsers recurse once per nesting level (ladder): a big stack.
 raise_stack() {
 	ulimit -s unlimited 2>/dev/null || ulimit -s 1048576 2>/dev/null ||

@@ -29,7 +29,9 @@
 # minutes per shape), BENCH_SLOW (60: one run only above that many
 # seconds), BENCH_TORTURE (0 to skip c-torture), BENCH_TORTURE_EVERY (k:
 # every k-th file only), BENCH_INSTR_EVERY (40: callgrind counts of the
-# -O2 overhead on every k-th of those files), BENCH_DIR (build/bench-c).
+# -O2 overhead on every k-th of those files), BENCH_DIR (build/bench-c),
+# BENCH_COMPILE_TIMEOUT (120: seconds a c-torture compile may take; GCC
+# alone never ends on some files at some levels, bench/lib.sh).
 
 .PHONY: bench bench-c bench-rewrite bench-goals
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench-rewrite.sh - what rewrite mode costs against GCC alone (the end of
+# bench-rewrite.sh - what rewrite mode costs against GCC alone (a part of
 # make bench, or make bench-rewrite; results in doc/rewrite.md).
 #
 # Two measures, each for the pass rewrite mode replaces and for the whole

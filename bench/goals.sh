@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# goals.sh - the goals of issue 16 in one table (make bench-goals, and the
-# end of make bench; method: doc/performance.md, "The goals table (issue
+# goals.sh - the goals of issue 16 in one table (make bench-goals, a part of
+# make bench; method: doc/performance.md, "The goals table (issue
 # 16)").
 #
 # For every shape of m2r-genc at two sizes (BENCH_GOALS_SIZES: the growth

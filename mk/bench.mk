@@ -22,7 +22,7 @@
 #                 instruction, growth, cold start; one line per goal.
 #                 BENCH_QUICK=1: 2000 20000, 3 runs, every 400th file.
 #                 Writes BENCH_GOALS_DIR/goals.{csv,md} (build/bench-goals).
-#                 The end of make bench; fails only when it cannot measure.
+#                 A part of make bench; fails only when it cannot measure.
 #
 # Variables: BENCH_SHAPES, BENCH_SIZES (1000 10000 30000 100000),
 # BENCH_RUNS (3), BENCH_LLVM_MAX (30000; 100000 to also run LLVM at 100k,

@@ -435,6 +435,7 @@ int fn_ins(Fn *f, int b, int op, int type, int nop, int nlab)
 		in->lab = pool_ints(f, nlab);
 	if (op == OALLOCA) /* promotion starts from them: no scan for them */
 		vpush(f->a, f->allocas, id);
+	f->nmem += op == OLOAD || op == OSTORE;
 	if (b >= 0)
 		vpush(f->a, f->blk.v[b].ins, id);
 	return id;

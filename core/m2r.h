@@ -283,6 +283,8 @@ typedef struct Fn {
 	VEC(Blk) blk;      /* blk.v[0] is the entry block */
 	VEC(int) arg;      /* argument value ids */
 	VEC(int) allocas;  /* the alloca instructions, ascending (fn_ins) */
+	int nmem;          /* loads and stores made (fn_ins): the bound on
+	                      the accesses a round of promotion records */
 	VEC(const char *) type; /* interned type texts */
 	int *fwd, nfwd;    /* value forwarding after promotion: fwd[v] is the
 	                      replacement of v or -1; values >= nfwd have none */

@@ -64,7 +64,7 @@ static void fwd_fit(Prom *P)
  * The table covers every value already (round_once fits it once before
  * the fast paths: a call per load was a tenth of them on small
  * functions). */
-static void forward(Fn *f, int from, int to)
+static inline void forward(Fn *f, int from, int to)
 {
 	invariant(from < f->nfwd);
 	int r = val_res(f, to);
@@ -132,22 +132,14 @@ static void bad(Prom *P, int x, int r)
 /* Remember access i of candidate x; grouped by variable in group_accesses(). */
 static inline void add_access(Prom *P, int x, int i, const Ins *in)
 {
-	/* flat has room for one access per instruction (find_candidates) */
+	/* flat has room for every load and store (find_candidates) */
 	invariant(P->flat.n < P->flat.cap);
-	Acc *a = &P->flat.v[P->flat.n];
-	a->ins = i;
-	a->blk = in->blk;
-	P->flat.n++;
-	a->var = x;
-	a->store = in->op == OSTORE;
-	a->kill = 0;
-	if (a->store) {
-		a->val = in->ops[0];
+	Acc *a = &P->flat.v[P->flat.n++];
+	*a = (Acc){ .ins = i, .blk = in->blk, .var = x, .store = in->op == OSTORE };
+	if (a->store)
 		P->nstore[x]++;
-	} else {
-		a->val = in->res;
+	else
 		P->nload[x]++;
-	}
 }
 
 /* Counting sort of the recorded accesses by variable: stable, so each
@@ -194,10 +186,10 @@ static void find_candidates(Prom *P)
 	                      &P->nload, &P->nstore};
 	aints_each(f->a, arrs, sizeof arrs / sizeof *arrs, (size_t)(n > 0 ? n : 1));
 	P->other = aalloc(f->a, (size_t)n + 1);
-	/* At most one access per instruction: reserved once rather than
+	/* At most one access per load and store: reserved once rather than
 	 * grown by doubling, which wrote each record about twice. */
 	P->flat.n = 0;
-	vreserve_exact(f->a, P->flat, f->ins.n);
+	vreserve_exact(f->a, P->flat, f->nmem);
 	for (int k = 0; k < n; k++) {
 		int i = st->var.v[k].alloca;
 		Ins *in = &f->ins.v[i];
@@ -288,15 +280,15 @@ static void sweep(Prom *P, Retry *rt)
  * only mark the instructions to delete; apply() deletes them in program
  * order.  Deleting at once, in variable order, would write to a random
  * place of a large function's instruction table for every access. */
-static void kill(Acc *a)
+static inline void kill(Acc *a)
 {
 	a->kill = 1;
 }
 
 /* Replace load a by value v and delete it. */
-static void replace_load(Prom *P, Acc *a, int v)
+static inline void replace_load(Prom *P, Acc *a, int v)
 {
-	forward(P->f, a->val, v);
+	forward(P->f, acc_val(P->f, a), v);
 	kill(a);
 }
 
@@ -358,7 +350,8 @@ static int single_store(Prom *P, int x)
 			si = P->acc[j];
 	invariant(si >= 0);
 	Acc *st = &P->flat.v[si];
-	int anywhere = defined_everywhere(P->f, st->val), k = P->acc0[x];
+	int sv = acc_val(P->f, st);
+	int anywhere = defined_everywhere(P->f, sv), k = P->acc0[x];
 	for (int j = P->acc0[x]; j < P->acc1[x]; j++) {
 		Acc *a = acc_at(P, j);
 		int ok = !a->store &&
@@ -368,7 +361,7 @@ static int single_store(Prom *P, int x)
 			P->acc[k++] = P->acc[j];
 			continue;
 		}
-		replace_load(P, a, st->val);
+		replace_load(P, a, sv);
 		P->nload[x]--;
 	}
 	P->acc1[x] = k;
@@ -399,7 +392,7 @@ static int single_block(Prom *P, int x)
 	for (int j = P->acc0[x]; j < P->acc1[x]; j++) {
 		Acc *a = acc_at(P, j);
 		if (a->store) {
-			cur = a->val;
+			cur = acc_val(f, a);
 			kill(a);
 		} else {
 			replace_load(P, a, cur);
@@ -513,7 +506,7 @@ static int round_once(Prom *P)
 	P->bphioff = NULL;
 	find_candidates(P);
 	sweep(P, &rt);
-	invariant(P->flat.n <= f->ins.n); /* at most one access per instruction */
+	invariant(P->flat.n <= f->nmem); /* at most one access per load or store */
 	group_accesses(P);
 
 	int general = 0;

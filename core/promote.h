@@ -8,16 +8,20 @@
 #include "m2r.h"
 
 /* A load or store of a candidate, with what the fast paths and the
- * placement need, so they never touch the instruction itself.  Its
- * index in Prom.flat is its position among the accesses, in program
- * order. */
+ * placement test for every access (its block, load or store), so they
+ * never touch the instruction itself; the value it loads or stores is
+ * the instruction's (acc_val), read only by the accesses a fast path or
+ * the renaming rewrites.  12 bytes: one is reserved per load and store
+ * of the function (Fn.nmem) and they were a third of the core's peak at
+ * 20 bytes one per instruction.  Its index in Prom.flat is its position
+ * among the accesses, in program order. */
 typedef struct {
 	int ins, blk;
-	int val;         /* load: its result; store: the stored value */
-	int var;
-	uint8_t store;
-	uint8_t kill;    /* a fast path deletes it */
+	unsigned var : 30;    /* candidates are fewer than instructions */
+	unsigned store : 1;
+	unsigned kill : 1;    /* a fast path deletes it */
 } Acc;
+
 
 /* Placement scratch, sized by the blocks, reused by every variable. */
 typedef struct {
@@ -92,6 +96,13 @@ void simplify_phis(Prom *P);
 static inline Acc *acc_at(Prom *P, int j)
 {
 	return &P->flat.v[P->acc[j]];
+}
+
+/* The value access a loads (its result) or stores. */
+static inline int acc_val(const Fn *f, const Acc *a)
+{
+	const Ins *in = &f->ins.v[a->ins];
+	return a->store ? in->ops[0] : in->res;
 }
 
 static inline int acc_var(Prom *P, int v)

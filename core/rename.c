@@ -109,15 +109,16 @@ void rename_vars(Prom *P)
 			if (P->path[x] != P_GENERAL || a->kill)
 				continue;
 			f->ins.v[a->ins].flags |= IDEAD;
+			int v = acc_val(f, a);
 			if (!a->store) {
-				f->fwd[a->val] = val_res(f, cur[x]);
+				f->fwd[v] = val_res(f, cur[x]);
 				P->st->NumLoadsRemoved++;
 				if (tr)
-					trace_ev(f, tr, TR_LOAD, P->vins[x], -1, -1, a->ins, f->fwd[a->val]);
+					trace_ev(f, tr, TR_LOAD, P->vins[x], -1, -1, a->ins, f->fwd[v]);
 			} else {
 				Undo u = {x, cur[x]};
 				vpush(f->a, log, u);
-				cur[x] = val_res(f, a->val);
+				cur[x] = val_res(f, v);
 				P->st->NumStoresRemoved++;
 				if (tr)
 					trace_ev(f, tr, TR_PUSH, P->vins[x], -1, -1, a->ins, cur[x]);

@@ -143,8 +143,13 @@ static const char *binop(int op, int fl, int w, Cell a, Cell b, Cell *r)
 			return "division by an undefined value";
 		if (y == 0)
 			return "division by zero";
-		if ((op == B_SDIV || op == B_SREM) && sb == -1 && x == ((m >> 1) + 1))
-			return "signed division overflow";
+		/* An undefined dividend may be the minimum: the promotion may
+		 * refine the uninitialised read it came from into it (a
+		 * single store of a constant reaches every load, as LLVM's
+		 * does), so the original may overflow wherever it can. */
+		if ((op == B_SDIV || op == B_SREM) && sb == -1 && (a.undef || x == ((m >> 1) + 1)))
+			return a.undef ? "signed division of an undefined value by -1 (may overflow)"
+			               : "signed division overflow";
 		if (op == B_UDIV)
 			v = x / y, u |= (fl & F_EXACT) && x % y;
 		else if (op == B_UREM)

@@ -186,6 +186,7 @@ static void find_candidates(Prom *P)
 	                      &P->nload, &P->nstore};
 	aints_each(f->a, arrs, sizeof arrs / sizeof *arrs, (size_t)(n > 0 ? n : 1));
 	P->other = aalloc(f->a, (size_t)n + 1);
+	invariant(n < (1 << 30)); /* Acc.var's 30 bits */
 	/* At most one access per load and store: reserved once rather than
 	 * grown by doubling, which wrote each record about twice. */
 	P->flat.n = 0;

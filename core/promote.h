@@ -22,7 +22,6 @@ typedef struct {
 	unsigned kill : 1;    /* a fast path deletes it */
 } Acc;
 
-
 /* Placement scratch, sized by the blocks, reused by every variable. */
 typedef struct {
 	int vstamp, astamp;          /* per variable / per attempt */

@@ -27,9 +27,9 @@ JOBS=${JOBS:-2}
 INSTR_EVERY=${INSTR_EVERY:-0}
 HERE=$(cd "$(dirname "$0")" && pwd)
 PLUGIN=${PLUGIN:-$HERE/../build/mem2reg.so}
+# shellcheck source=tools/torture-lib.sh
+. "$HERE/torture-lib.sh"
 DWARFDUMP=${DWARFDUMP:-$(command -v llvm-dwarfdump || command -v llvm-dwarfdump-14 || true)}
-
-level_tag() { echo "$1" | sed 's/^-//; s/ -/-/g; s/ /_/g'; }
 
 # the non-virtual phis of a GIMPLE dump
 phis_left() { grep -c '^ *# [^.].* = PHI <' "$1" 2>/dev/null || true; }
@@ -37,7 +37,7 @@ phis_left() { grep -c '^ *# [^.].* = PHI <' "$1" 2>/dev/null || true; }
 one() {
 	local out=$1 root=$2 idx=$3 f=$4 levels=$5
 	local tmp
-	tmp=$(mktemp -d "${TMPDIR:-/tmp}/m2r-study.XXXXXX") || exit 1
+	file_tmp study
 	local IFS_SAVE=$IFS
 	IFS=';'
 	local -a lvs=($levels)

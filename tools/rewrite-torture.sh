@@ -73,7 +73,7 @@ timed_out() {
 one() {
 	local out=$1 root=$2 f=$3 levels=$4 placements=$5
 	local tmp
-	tmp=$(mktemp -d "${TMPDIR:-/tmp}/m2r-rewrite.XXXXXX") || exit 1
+	file_tmp rewrite
 	local IFS_SAVE=$IFS
 	IFS=';'
 	local -a lvs=($levels) pls=($placements)

@@ -1,5 +1,18 @@
 # torture-lib.sh - what the drivers of the long runs share (sourced by
-# torture.sh and rewrite-torture.sh).
+# torture.sh, rewrite-torture.sh and placement-study.sh).
+
+# file_tmp NAME: sets tmp to a fresh directory for one file's work.  A
+# worker stopped by a signal (a run interrupted to go on later with
+# RESUME=1) removes it: a stopped run leaves nothing behind in /tmp.
+# (Bash runs the trap once the compiler or program in the foreground
+# has ended.)
+file_tmp() {
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/m2r-$1.XXXXXX") || exit 1
+	M2R_FILE_TMP=$tmp
+	trap 'rm -rf "$M2R_FILE_TMP"; exit 143' TERM
+	trap 'rm -rf "$M2R_FILE_TMP"; exit 130' INT
+	trap 'rm -rf "$M2R_FILE_TMP"; exit 129' HUP
+}
 
 # "-O2 -g" -> "O2-g"
 level_tag() { echo "$1" | sed 's/^-//; s/ -/-/g; s/ /_/g'; }

@@ -54,7 +54,7 @@ PLUGIN=${PLUGIN:-$HERE/../build/mem2reg.so}
 one() {
 	local out=$1 root=$2 f=$3 levels=${4:-$LEVELS_DEFAULT}
 	local tmp
-	tmp=$(mktemp -d "${TMPDIR:-/tmp}/m2r-torture.XXXXXX") || exit 1
+	file_tmp torture
 	local IFS_SAVE=$IFS lv
 	IFS=';'
 	local -a lvs=($levels)

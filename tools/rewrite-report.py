@@ -3,22 +3,42 @@
 rewrite-torture.sh run.
 
 Reads OUTDIR/results ("STATUS ASM PLACEMENT LEVEL FILE" lines) and
-OUTDIR/records/PLACEMENT.LEVEL.jsonl (the plugin's records), prints one
+OUTDIR/records/PLACEMENT.LEVEL.jsonl.gz (the plugin's records, one gzip
+member per file; the plain .jsonl of older runs is read too), prints one
 column per placement and level, lists every file that went wrong, the
 unstable ones and the functions or variables not rewritten by the core,
 and writes the same table as Markdown to OUTDIR/table.md.  Exit status 1
 when a run was wrong, a compilation failed, gave a diagnostic GCC alone
 does not give, failed -fcompare-debug, or was killed by its time limit
-(then the check was not made: counted in its own row, "timeout")."""
+(then the check was not made: counted in its own row, "timeout"), or
+when a records file cannot be read to its end (the function rows would
+then be short)."""
+import gzip
 import json
 import os
 import sys
+import zlib
 
 BAD = ["wrong", "error", "diag", "debug", "timeout"]
 
 
 def tag(level):
     return level.lstrip("-").replace(" -", "-").replace(" ", "_")
+
+
+def records(path, damaged):
+    """The lines of PATH (.jsonl) and of PATH.gz; a gzip file cut short (a
+    run killed in the middle of an append) ends the lines there and is
+    named in DAMAGED."""
+    if os.path.exists(path):
+        with open(path) as f:
+            yield from f
+    if os.path.exists(path + ".gz"):
+        try:
+            with gzip.open(path + ".gz", "rt") as f:
+                yield from f
+        except (EOFError, OSError, zlib.error) as e:
+            damaged.append("%s.gz: %s" % (path, e))
 
 
 def main():
@@ -43,26 +63,23 @@ def main():
                 listed.append("%s %s %s %s" % (st, pl, tg, fn))
     funcs = {c: [0, 0, 0] for c in cols}  # functions, rewritten, variables by gcc
     fallback = {}
+    damaged = []
     for c in cols:
-        path = os.path.join(out, "records", "%s.%s.jsonl" % c)
-        if not os.path.exists(path):
-            continue
-        with open(path) as f:
-            for line in f:
-                try:
-                    r = json.loads(line)
-                except ValueError:
-                    continue
-                if r.get("type") != "function":
-                    continue
-                funcs[c][0] += 1
-                funcs[c][1] += 1 if r.get("rewritten") else 0
-                by_gcc = r.get("renamed_by", {}).get("gcc", 0)
-                funcs[c][2] += by_gcc
-                if not r.get("rewritten") or by_gcc:
-                    why = [k for k, v in r.get("fallbacks", {}).items() if v]
-                    fallback.setdefault(c, []).append(
-                        "%s: %s: %s" % (r.get("file"), r.get("function"), ", ".join(why) or "write-back"))
+        for line in records(os.path.join(out, "records", "%s.%s.jsonl" % c), damaged):
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue
+            if r.get("type") != "function":
+                continue
+            funcs[c][0] += 1
+            funcs[c][1] += 1 if r.get("rewritten") else 0
+            by_gcc = r.get("renamed_by", {}).get("gcc", 0)
+            funcs[c][2] += by_gcc
+            if not r.get("rewritten") or by_gcc:
+                why = [k for k, v in r.get("fallbacks", {}).items() if v]
+                fallback.setdefault(c, []).append(
+                    "%s: %s: %s" % (r.get("file"), r.get("function"), ", ".join(why) or "write-back"))
 
     def n(c, st):
         return len(res[c].get(st, []))
@@ -101,7 +118,9 @@ def main():
     for c in cols:
         for l in fallback.get(c, [])[:50]:
             print("fallback %s %s %s" % (c[0], c[1], l))
-    bad = any(n(c, st) for c in cols for st in BAD)
+    for d in damaged:
+        print("records damaged: %s (the function rows stop there)" % d)
+    bad = any(n(c, st) for c in cols for st in BAD) or damaged
     return 1 if bad else 0
 
 

@@ -8,7 +8,8 @@
 #       every file of LISTFILE (paths relative to SRCROOT), at each level
 #       and placement, JOBS at a time; writes OUTDIR/results (one line
 #       "STATUS ASM PLACEMENT LEVEL FILE" per compilation), OUTDIR/records/
-#       (the plugin's JSON Lines, per placement and level), OUTDIR/fail/
+#       (the plugin's JSON Lines, per placement and level, gzipped:
+#       PLACEMENT.LEVEL.jsonl.gz, one gzip member per file), OUTDIR/fail/
 #       (what went wrong), then prints the table (rewrite-report.py).
 #       RESUME=1 goes on with an interrupted run (whole files only).
 #   rewrite-torture.sh report OUTDIR LEVELS PLACEMENTS   the table again
@@ -181,7 +182,7 @@ one() {
 			fi
 		done
 	done
-	finish_file "$tmp" "$out" records/
+	finish_file "$tmp" "$out" records/ gz
 }
 
 report() {

@@ -11,6 +11,8 @@
 #                          number of byte-identical assembly files
 #   make csmith-rewrite N=1000   the same on N csmith programs (the ones
 #                          make csmith generates, build/csmith/src/)
+#   make zlib-rewrite      a real program: zlib built both ways, its
+#                          example and minigzip run and compared (below)
 #
 # Variables: REWRITE_LEVELS ("-O0;-O1;-O2;-O3;-Os;-O0 -g;-O2 -g"),
 # REWRITE_PLACEMENTS ("pruned;semipruned;minimal"), REWRITE_SUITES (the
@@ -86,3 +88,26 @@ placement-study: all torture-src
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) INSTR_EVERY=$(STUDY_INSTR_EVERY) \
 		bash tools/placement-study.sh run $(B)/placement-study $(TORTURE_ROOT) \
 		$(B)/placement-study/files '$(STUDY_LEVELS)'
+
+# zlib-rewrite: a real program.  zlib (make zlib-src, mk/distributed.mk)
+# built by GCC alone and in rewrite mode at each of REWRITE_LEVELS and
+# REWRITE_PLACEMENTS; its example and minigzip run on both builds and
+# compared, the records and (pruned) the objects checked
+# (tools/zlib-rewrite.sh).  Results: build/zlib-rewrite/.  make check runs
+# it at -O0, -O2 and -O2 -g (testsuite/mem2reg.rewrite/zlib.exp) when the
+# sources can be had, as for the torture samples (after them: both may
+# install gcc-12-source).
+.PHONY: zlib-rewrite zlib-src-maybe
+zlib-rewrite: all zlib-src
+	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) \
+		bash tools/zlib-rewrite.sh $(B)/zlib-rewrite $(ZLIB_DIR) '$(REWRITE_LEVELS)' '$(REWRITE_PLACEMENTS)'
+
+check check-plugin: zlib-src-maybe
+zlib-src-maybe: torture-src-maybe
+	@if [ -f $(ZLIB_STAMP) ]; then :; \
+	elif [ -n "$(TORTURE_GCC_SRC)" ] || [ "$$(id -u)" = 0 ]; then \
+		$(MAKE) --no-print-directory zlib-src; \
+	else \
+		echo "note: no GCC sources, the zlib test of rewrite mode will be skipped; run:" >&2; \
+		echo "    sudo apt-get install gcc-$(TORTURE_GCC_MAJOR)-source" >&2; \
+	fi

@@ -362,7 +362,7 @@ check: need-dejagnu need-jsonschema all unit
 # mem2reg.so belongs in this list.
 PLUGIN_TESTS := dg.exp plugin.exp rewrite.exp torture.exp zlib.exp records.exp nm.exp report.exp plugin-explain.exp
 check-plugin: TEST_FLAGS = $(if $(filter %.exp,$(subst =, ,$(RUNTESTFLAGS))),,$(PLUGIN_TESTS)) $(RUNTESTFLAGS)
-check-plugin: need-dejagnu need-jsonschema all torture-src-maybe
+check-plugin: need-dejagnu need-jsonschema all gcc-src-maybe
 	$(run-tests)
 
 # demo: builds everything; compiles every examples/*.c with the plugin at

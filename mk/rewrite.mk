@@ -95,19 +95,8 @@ placement-study: all torture-src
 # compared, the records and (pruned) the objects checked
 # (tools/zlib-rewrite.sh).  Results: build/zlib-rewrite/.  make check runs
 # it at -O0, -O2 and -O2 -g (testsuite/mem2reg.rewrite/zlib.exp) when the
-# sources can be had, as for the torture samples (after them: both may
-# install gcc-12-source).
-.PHONY: zlib-rewrite zlib-src-maybe
+# sources can be had (gcc-src-maybe, mk/torture.mk).
+.PHONY: zlib-rewrite
 zlib-rewrite: all zlib-src
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) \
 		bash tools/zlib-rewrite.sh $(B)/zlib-rewrite $(ZLIB_DIR) '$(REWRITE_LEVELS)' '$(REWRITE_PLACEMENTS)'
-
-check check-plugin: zlib-src-maybe
-zlib-src-maybe: torture-src-maybe
-	@if [ -f $(ZLIB_STAMP) ]; then :; \
-	elif [ -n "$(TORTURE_GCC_SRC)" ] || [ "$$(id -u)" = 0 ]; then \
-		$(MAKE) --no-print-directory zlib-src; \
-	else \
-		echo "note: no GCC sources, the zlib test of rewrite mode will be skipped; run:" >&2; \
-		echo "    sudo apt-get install gcc-$(TORTURE_GCC_MAJOR)-source" >&2; \
-	fi

@@ -136,16 +136,18 @@ csmith: all csmith-src
 	CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) EXTRA_CFLAGS="-I$$inc" \
 		bash tools/torture.sh run $(B)/csmith $(B)/csmith/src $(B)/csmith/files '$(TORTURE_LEVELS)'
 
-# make check runs the fixed sample of testsuite/mem2reg.torture/, which
-# needs the unpacked sources: get them when possible (as root, installing
-# gcc-12-source first); otherwise that set is UNSUPPORTED, with a note.
-.PHONY: torture-src-maybe
-check: torture-src-maybe
-torture-src-maybe:
-	@if [ -f $(TORTURE_STAMP) ]; then :; \
+# make check runs the fixed samples of testsuite/mem2reg.torture/ and
+# mem2reg.rewrite/ and the zlib test of rewrite mode, which need GCC's
+# sources unpacked (torture-src, zlib-src): get them when possible (as
+# root, installing gcc-12-source first); otherwise those sets are
+# UNSUPPORTED, with a note.
+.PHONY: gcc-src-maybe
+check: gcc-src-maybe
+gcc-src-maybe:
+	@if [ -f $(TORTURE_STAMP) ] && [ -f $(ZLIB_STAMP) ]; then :; \
 	elif [ -n "$(TORTURE_GCC_SRC)" ] || [ "$$(id -u)" = 0 ]; then \
-		$(MAKE) --no-print-directory torture-src; \
+		$(MAKE) --no-print-directory torture-src zlib-src; \
 	else \
-		echo "note: no GCC sources, the torture sample will be skipped; run:" >&2; \
+		echo "note: no GCC sources, the torture samples and the zlib test will be skipped; run:" >&2; \
 		echo "    sudo apt-get install gcc-$(TORTURE_GCC_MAJOR)-source" >&2; \
 	fi

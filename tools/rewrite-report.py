@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""rewrite-report.py OUTDIR LEVELS PLACEMENTS - the table of a
-rewrite-torture.sh run.
+"""rewrite-report.py OUTDIR[:OUTDIR...] LEVELS PLACEMENTS - the table of a
+rewrite-torture.sh run, or of several summed (csmith's ranges of seeds:
+each is a directory of its own).
 
 Reads OUTDIR/results ("STATUS ASM PLACEMENT LEVEL FILE" lines) and
 OUTDIR/records/PLACEMENT.LEVEL.jsonl.gz (the plugin's records, one gzip
 member per file; the plain .jsonl of older runs is read too), prints one
 column per placement and level, lists every file that went wrong, the
-unstable ones and the functions or variables not rewritten by the core,
-and writes the same table as Markdown to OUTDIR/table.md.  Exit status 1
-when a run was wrong, a compilation failed, gave a diagnostic GCC alone
+unstable ones, those that ran as without the plugin only with a longer
+time limit ("okslow", rewrite-torture.sh) and the functions or variables
+not rewritten by the core, and writes the same table as Markdown to
+OUTDIR/table.md (of several directories: prints it after the text
+table).  Exit status 1 when a run was wrong, a compilation failed, gave a diagnostic GCC alone
 does not give, failed -fcompare-debug, or was killed by its time limit
 (then the check was not made: counted in its own row, "timeout"), or
 when a records file cannot be read to its end (the function rows would
@@ -42,29 +45,34 @@ def records(path, damaged):
 
 
 def main():
-    out, levels, placements = sys.argv[1], sys.argv[2].split(";"), sys.argv[3].split(";")
+    if len(sys.argv) != 4:
+        sys.exit("usage: rewrite-report.py OUTDIR[:OUTDIR...] LEVELS PLACEMENTS")
+    outs, levels, placements = sys.argv[1].split(":"), sys.argv[2].split(";"), sys.argv[3].split(";")
     cols = [(p, tag(l)) for p in placements for l in levels]
     res = {c: {} for c in cols}
     asm_same = {c: 0 for c in cols}
     listed = []
-    with open(os.path.join(out, "results")) as f:
-        for line in f:
-            p = line.split(None, 4)
-            if len(p) != 5:
-                continue
-            st, asm, pl, tg, fn = p[0], p[1], p[2], p[3], p[4].strip()
-            c = (pl, tg)
-            if c not in res:
-                continue
-            res[c].setdefault(st, []).append(fn)
-            if st not in ("skip", "unstable") and asm == "same":
-                asm_same[c] += 1
-            if st in BAD or st == "unstable":
-                listed.append("%s %s %s %s" % (st, pl, tg, fn))
+    results = []
+    for out in outs:
+        with open(os.path.join(out, "results")) as f:
+            results += f.readlines()
+    for line in results:
+        p = line.split(None, 4)
+        if len(p) != 5:
+            continue
+        st, asm, pl, tg, fn = p[0], p[1], p[2], p[3], p[4].strip()
+        c = (pl, tg)
+        if c not in res:
+            continue
+        res[c].setdefault(st, []).append(fn)
+        if st not in ("skip", "unstable") and asm == "same":
+            asm_same[c] += 1
+        if st in BAD or st in ("unstable", "okslow"):
+            listed.append("%s %s %s %s" % (st, pl, tg, fn))
     funcs = {c: [0, 0, 0] for c in cols}  # functions, rewritten, variables by gcc
     fallback = {}
     damaged = []
-    for c in cols:
+    for out, c in ((out, c) for out in outs for c in cols):
         for line in records(os.path.join(out, "records", "%s.%s.jsonl" % c), damaged):
             try:
                 r = json.loads(line)
@@ -88,8 +96,9 @@ def main():
         ("files compiled", lambda c: sum(len(v) for k, v in res[c].items() if k not in ("skip", "unstable"))),
         ("skipped (GCC alone fails)", lambda c: n(c, "skip")),
         ("unstable without the plugin", lambda c: n(c, "unstable")),
-        ("runs as without the plugin", lambda c: n(c, "ok") + n(c, "okfail")),
+        ("runs as without the plugin", lambda c: n(c, "ok") + n(c, "okfail") + n(c, "okslow")),
         ("  of which failing alike", lambda c: n(c, "okfail")),
+        ("  of which past the time limit, then alike", lambda c: n(c, "okslow")),
         ("not run: past the time limit alone", lambda c: n(c, "slow")),
         ("wrong runs", lambda c: n(c, "wrong")),
         ("compiler errors", lambda c: n(c, "error")),
@@ -107,12 +116,15 @@ def main():
     for name, fn in rows:
         lines.append("%-*s  %s" % (w, name, "  ".join("%11d" % fn(c) for c in cols)))
     print("\n".join(lines))
-    with open(os.path.join(out, "table.md"), "w") as f:
-        f.write("| | " + " | ".join("`%s` `-%s`" % (p, t.replace("-", " -").replace("_", " "))
-                                    for p, t in cols) + " |\n")
-        f.write("| --- |" + " ---: |" * len(cols) + "\n")
-        for name, fn in rows:
-            f.write("| %s | %s |\n" % (name, " | ".join(str(fn(c)) for c in cols)))
+    md = ["| | " + " | ".join("`%s` `-%s`" % (p, t.replace("-", " -").replace("_", " "))
+                              for p, t in cols) + " |",
+          "| --- |" + " ---: |" * len(cols)]
+    md += ["| %s | %s |" % (name, " | ".join(str(fn(c)) for c in cols)) for name, fn in rows]
+    if len(outs) == 1:
+        with open(os.path.join(outs[0], "table.md"), "w") as f:
+            f.write("\n".join(md) + "\n")
+    else:
+        print("\n" + "\n".join(md))
     for l in sorted(listed):
         print(l)
     for c in cols:

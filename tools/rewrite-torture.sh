@@ -18,14 +18,17 @@
 # Environment: CC (gcc), PLUGIN (absolute), JOBS (2), RESUME (0),
 # EXTRA_CFLAGS (both compilations, e.g. -I for csmith), LDLIBS (-lm),
 # TIMEOUT (compilation, 300 s; twice that with the plugin), RUN_TIMEOUT
-# (each run, 10 s), COMPARE_DEBUG ("-O2 -g": the levels at which the
-# plugin's compilation is also made with -fcompare-debug).
+# (each run, 10 s of CPU time: a limit of wall time made a program that
+# ends in 6 s on a quiet machine "wrong" on a loaded one), COMPARE_DEBUG
+# ("-O2 -g": the levels at which the plugin's compilation is also made
+# with -fcompare-debug).
 #
 # Per file and level, GCC alone (the reference):
 #   CC LEVEL -fchecking=1 -gno-record-gcc-switches EXTRA -S FILE -> ref.s,
 #   its diagnostics -> ref.err; fails -> "skip" (GCC rejects the file
 #   alone); ref.s assembled and linked, run twice: different exit status
-#   or output -> "unstable" (listed, not compared).
+#   or output -> "unstable" (listed, not compared); either run past
+#   RUN_TIMEOUT -> "slow" (below).
 # Then per placement, the same with -fplugin=PLUGIN mode=rewrite verify:
 #   fails -> "error"; diagnostics not the reference's -> "diag";
 #   with -fcompare-debug at COMPARE_DEBUG levels, fails -> "debug";
@@ -35,9 +38,12 @@
 #   file) and still makes the run not clean;
 #   run: exit status or output not the reference's -> "wrong"; else "ok",
 #   or "okfail" when both fail alike (the test needs options or a target
-#   feature it is not given here).  When the reference ran past
-#   RUN_TIMEOUT (timeout's exit 124) the compilations are checked as
-#   above but nothing more is run: "slow".
+#   feature it is not given here); a program past RUN_TIMEOUT when the
+#   reference was not is run again with SLOW_FACTOR (6) times the limit,
+#   and then "okslow" when it behaves as the reference (its fail/ file
+#   gives both CPU times), "wrong" otherwise.  When the reference ran
+#   past RUN_TIMEOUT the compilations are checked as above but nothing
+#   more is run: "slow".
 #   ASM is "same" when the assembly is byte-identical to ref.s, else
 #   "diff".
 set -u
@@ -46,6 +52,7 @@ CC=${CC:-gcc}
 JOBS=${JOBS:-2}
 TIMEOUT=${TIMEOUT:-300}
 RUN_TIMEOUT=${RUN_TIMEOUT:-10}
+SLOW_FACTOR=${SLOW_FACTOR:-6}
 EXTRA_CFLAGS=${EXTRA_CFLAGS:-}
 LDLIBS=${LDLIBS:--lm}
 COMPARE_DEBUG=${COMPARE_DEBUG:--O2 -g}
@@ -55,15 +62,29 @@ PLUGIN=${PLUGIN:-$HERE/../build/mem2reg.so}
 # shellcheck source=tools/torture-lib.sh
 . "$HERE/torture-lib.sh"
 
-# Run ./$1 in directory $2 with a time limit: "STATUS" on the first line
-# of $3, the program's output after it.
+# run_prog EXE DIR RES [LIMIT]: run DIR/EXE with LIMIT (RUN_TIMEOUT)
+# seconds of CPU time; RES gets "exit STATUS", or "past the time limit",
+# on its first line, the program's output after it, and RES.cpu the CPU
+# seconds it took.  (CPU time, so that the load of the machine does not
+# decide; a limit of wall time ten times as long stops a program that
+# waits.)
 run_prog() {
-	local exe=$1 dir=$2 res=$3 rc=0
+	local exe=$1 dir=$2 res=$3 limit=${4:-$RUN_TIMEOUT} rc=0
 	# (the shell's own "Aborted" of a program's abort() is not output)
-	{ (cd "$dir" && timeout "$RUN_TIMEOUT" "./$exe" >"$res.out" 2>&1 </dev/null); } 2>/dev/null || rc=$?
-	{ echo "exit $rc"; cat "$res.out"; } > "$res"
-	rm -f "$res.out"
+	{ (cd "$dir" && ulimit -c 0 && ulimit -S -t "$limit" && ulimit -H -t $((limit + 5)) &&
+		TIMEFORMAT=%3U+%3S && time timeout $((10 * limit)) "./$exe" >"$res.out" 2>&1 </dev/null) 2>"$res.time"; } 2>/dev/null || rc=$?
+	awk -F+ '/^[0-9.]+[+][0-9.]+$/ { printf "%.2f\n", $1 + $2 }' "$res.time" > "$res.cpu"
+	# SIGXCPU at the soft limit (152), SIGKILL at the hard one (137) if
+	# the program ignores it, timeout's 124 for the limit of wall time
+	if [ $rc = 152 ] || [ $rc = 124 ] ||
+	   { [ $rc = 137 ] && awk -v l="$limit" '{ exit !($1 >= l) }' "$res.cpu"; }; then
+		{ echo "past the time limit"; cat "$res.out"; } > "$res"
+	else
+		{ echo "exit $rc"; cat "$res.out"; } > "$res"
+	fi
+	rm -f "$res.out" "$res.time"
 }
+past_limit() { [ "$(head -1 "$1")" = "past the time limit" ]; }
 
 # timed_out CMDLINE FILE REF_S: what fail/FILE.timeout says.
 timed_out() {
@@ -104,13 +125,17 @@ one() {
 		run_prog ref.exe "$tmp" "$tmp/ref.run"
 		# A program that does not end within RUN_TIMEOUT without the
 		# plugin cannot be compared by running it (csmith makes many):
-		# its compilations are still checked, it is not run again.
+		# its compilations are still checked, it is not run again.  So
+		# for one that ends in about that time: one of its two runs
+		# past the limit is enough.
 		local slow=0
-		if [ "$(head -1 "$tmp/ref.run")" = "exit 124" ]; then
+		if past_limit "$tmp/ref.run"; then
 			slow=1
 		else
 			run_prog ref.exe "$tmp" "$tmp/ref.run2"
-			if ! cmp -s "$tmp/ref.run" "$tmp/ref.run2"; then
+			if past_limit "$tmp/ref.run2"; then
+				slow=1
+			elif ! cmp -s "$tmp/ref.run" "$tmp/ref.run2"; then
 				for pl in "${pls[@]}"; do lines+=("unstable - $pl $tag $f"); done
 				continue
 			fi
@@ -169,13 +194,27 @@ one() {
 				continue
 			fi
 			run_prog rw.exe "$tmp" "$tmp/rw.run"
+			local st=ok
+			if past_limit "$tmp/rw.run"; then
+				# Slower code, or a loop that does not end: run it
+				# again with more time to tell which.
+				{ echo "$cmdline"; echo "GCC alone's program: $(cat "$tmp/ref.run.cpu") s of CPU time;" \
+					"this one: past $RUN_TIMEOUT s, then run with $((SLOW_FACTOR * RUN_TIMEOUT)) s"; } \
+					> "$out/fail/$key.okslow"
+				run_prog rw.exe "$tmp" "$tmp/rw.run" $((SLOW_FACTOR * RUN_TIMEOUT))
+				echo "then: $(head -1 "$tmp/rw.run") after $(cat "$tmp/rw.run.cpu") s" >> "$out/fail/$key.okslow"
+				st=okslow
+			fi
 			if ! cmp -s "$tmp/ref.run" "$tmp/rw.run"; then
+				[ $st = okslow ] && mv "$out/fail/$key.okslow" "$out/fail/$key.wrong.time"
 				{ echo "$cmdline"; diff "$tmp/ref.run" "$tmp/rw.run" | head -50; } \
 					> "$out/fail/$key.wrong"
 				lines+=("wrong $asm $pl $tag $f")
 				continue
 			fi
-			if [ "$(head -1 "$tmp/ref.run")" = "exit 0" ]; then
+			if [ $st = okslow ]; then
+				lines+=("okslow $asm $pl $tag $f")
+			elif [ "$(head -1 "$tmp/ref.run")" = "exit 0" ]; then
 				lines+=("ok $asm $pl $tag $f")
 			else # the same failure: the test needs options it is not given
 				lines+=("okfail $asm $pl $tag $f")

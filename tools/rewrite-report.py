@@ -19,14 +19,12 @@ then be short)."""
 import gzip
 import json
 import os
-import re
 import sys
 import zlib
 
+from rewritten import judge, reasons
+
 BAD = ["wrong", "error", "diag", "debug", "timeout"]
-# A function record written back whole, with no variable left to GCC.
-REWRITTEN = re.compile(r'"rewritten":true[,}]')
-BY_CORE = re.compile(r'"renamed_by":\{[^}]*"gcc":0[,}]')
 
 
 def tag(level):
@@ -78,29 +76,18 @@ def main():
     damaged = []
     for out, c in ((out, c) for out in outs for c in cols):
         for line in records(os.path.join(out, "records", "%s.%s.jsonl" % c), damaged):
-            if not line.startswith('{"type":"function"'):
-                continue
-            # The common case without parsing the whole record (its
-            # variables make it kilobytes: a full parse took 36 s for
-            # 260 csmith programs).
-            if REWRITTEN.search(line) and BY_CORE.search(line):
-                funcs[c][0] += 1
-                funcs[c][1] += 1
-                continue
-            try:
-                r = json.loads(line)
-            except ValueError:
-                continue
-            if r.get("type") != "function":
+            verdict, r = judge(line)
+            if verdict is None:
                 continue
             funcs[c][0] += 1
+            if verdict == "whole":
+                funcs[c][1] += 1
+                continue
             funcs[c][1] += 1 if r.get("rewritten") else 0
-            by_gcc = r.get("renamed_by", {}).get("gcc", 0)
-            funcs[c][2] += by_gcc
-            if not r.get("rewritten") or by_gcc:
-                why = [k for k, v in r.get("fallbacks", {}).items() if v]
-                fallback.setdefault(c, []).append(
-                    "%s: %s: %s" % (r.get("file"), r.get("function"), ", ".join(why) or "write-back"))
+            funcs[c][2] += r.get("renamed_by", {}).get("gcc", 0)
+            fallback.setdefault(c, []).append("%s: %s: %s%s" % (
+                r.get("file"), r.get("function"), reasons(r),
+                " (documented)" if verdict == "documented" else ""))
 
     def n(c, st):
         return len(res[c].get(st, []))

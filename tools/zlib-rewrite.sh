@@ -18,7 +18,8 @@
 #   ...: minigzip as without the plugin   (-1 -6 -9 -f -h -r on zlib's
 #        own sources: the same compressed bytes, which its -d gives back)
 #   ...: rewritten   (every function written back by the core, none of
-#        its variables left to GCC's renamer: the records of output=)
+#        its variables left to GCC's renamer but for the documented
+#        fallback: tools/rewritten.py on the records of output=)
 #   ...: objects byte-identical to GCC alone's   (pruned only)
 # "UNSUPPORTED: zlib LEVEL: why" when GCC alone cannot build or run it;
 # "NOTE: " lines say why a check failed.  Exit status 1 when one failed,
@@ -29,6 +30,8 @@ CC=${CC:-gcc}
 JOBS=${JOBS:-2}
 HERE=$(cd "$(dirname "$0")" && pwd)
 PLUGIN=${PLUGIN:-$HERE/../build/mem2reg.so}
+# shellcheck source=tools/torture-lib.sh
+. "$HERE/torture-lib.sh"
 MODES="-1 -6 -9 -f -h -r"
 
 if [ $# != 4 ]; then
@@ -86,7 +89,7 @@ run() {
 IFS=';' read -r -a lvs <<< "$levels"
 IFS=';' read -r -a pls <<< "$placements"
 for lv in "${lvs[@]}"; do
-	tag=$(echo "$lv" | sed 's/^-//; s/ -/-/g; s/ /_/g')
+	tag=$(level_tag "$lv")
 	base="$lv -fchecking=1 -gno-record-gcc-switches"
 	ref=$out/$tag/gcc
 	# shellcheck disable=SC2086
@@ -126,11 +129,9 @@ for lv in "${lvs[@]}"; do
 			cmp -s "$out/input" "$d/$m.back" || why="$why $m: -d does not give the input back;"
 		done
 		check "$([ -z "$why" ] && echo 1)" "$name: minigzip as without the plugin" "$why"
-		nf=$(grep -c '"type":"function"' "$rec")
-		bad=$(grep '"type":"function"' "$rec" | grep -v -E '"rewritten":true.*"renamed_by":\{[^}]*"gcc":0[,}]' |
-			sed -E 's/.*"function":"([^"]*)".*/\1/' | tr '\n' ' ')
-		check "$([ "$nf" -gt 0 ] && [ -z "$bad" ] && echo 1)" "$name: rewritten" \
-			"$nf function records in $rec; not rewritten whole: ${bad:-none}"
+		ok=0
+		why=$(python3 "$HERE/rewritten.py" "$rec" 2>&1) && ok=1
+		check $ok "$name: rewritten" "$rec: $(echo "$why" | grep -v "^file " | head -10 | tr "\n" " ")"
 		if [ "$pl" = pruned ]; then
 			why=
 			for o in "$ref"/*.o; do

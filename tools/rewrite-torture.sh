@@ -17,9 +17,11 @@
 # LEVELS and PLACEMENTS are ";"-separated ("-O0;-O2 -g", "pruned;minimal").
 # Environment: CC (gcc), PLUGIN (absolute), JOBS (2), RESUME (0),
 # EXTRA_CFLAGS (both compilations, e.g. -I for csmith), LDLIBS (-lm),
-# TIMEOUT (compilation, 300 s; twice that with the plugin), RUN_TIMEOUT
-# (each run, 10 s of CPU time: a limit of wall time made a program that
-# ends in 6 s on a quiet machine "wrong" on a loaded one), COMPARE_DEBUG
+# TIMEOUT (each compilation, 300 s of CPU time per process; twice that
+# with the plugin), RUN_TIMEOUT (each run, 10 s of CPU time): limits of
+# CPU time, not wall time, because on a loaded machine a limit of wall
+# time killed compilations of 11 s and made a program that ends in 6 s
+# "wrong"; ten times as much wall time stops one that waits.  COMPARE_DEBUG
 # ("-O2 -g": the levels at which the plugin's compilation is also made
 # with -fcompare-debug).
 #
@@ -32,7 +34,7 @@
 # Then per placement, the same with -fplugin=PLUGIN mode=rewrite verify:
 #   fails -> "error"; diagnostics not the reference's -> "diag";
 #   with -fcompare-debug at COMPARE_DEBUG levels, fails -> "debug";
-#   either compilation killed by its time limit (2 * TIMEOUT) ->
+#   either compilation past its time limit (2 * TIMEOUT) ->
 #   "timeout": not a failure of the check, which was not made, so it is
 #   counted apart (its fail/ file gives GCC alone's time for the same
 #   file) and still makes the run not clean;
@@ -86,10 +88,27 @@ run_prog() {
 }
 past_limit() { [ "$(head -1 "$1")" = "past the time limit" ]; }
 
+# compile LIMIT ERR CMD...: the compilation CMD with LIMIT seconds of
+# CPU time per process (the driver's cc1 and as each; ten times as much
+# wall time for one that waits), its output in ERR; exit status 124 when
+# it went past either limit.
+compile() {
+	local limit=$1 err=$2 rc=0
+	shift 2
+	(ulimit -S -t "$limit" && ulimit -H -t $((limit + 5)) &&
+		exec timeout $((10 * limit)) "$@") >"$err" 2>&1 </dev/null || rc=$?
+	# (the driver's "internal compiler error: CPU time limit exceeded
+	# signal terminated program cc1", exit status 4, at the soft limit)
+	if [ $rc != 0 ] && grep -q "CPU time limit exceeded signal terminated program" "$err"; then
+		rc=124
+	fi
+	return $rc
+}
+
 # timed_out CMDLINE FILE REF_S: what fail/FILE.timeout says.
 timed_out() {
-	echo "killed after $((2 * TIMEOUT)) s (2 * TIMEOUT): $1" > "$2"
-	echo "GCC alone compiled the same file at the same level in $3 s" >> "$2"
+	echo "past $((2 * TIMEOUT)) s of CPU time (2 * TIMEOUT): $1" > "$2"
+	echo "GCC alone compiled the same file at the same level in $3 s (wall)" >> "$2"
 }
 
 one() {
@@ -107,6 +126,8 @@ one() {
 	cd "$root" || exit 1
 	local key0
 	key0=$(echo "$f" | tr '/' '_')
+	# what an interrupted attempt at this file left (RESUME=1 redoes it)
+	rm -f "$out/fail/"*".$key0."*
 	local lv pl
 	for lv in "${lvs[@]}"; do
 		local tag
@@ -114,8 +135,8 @@ one() {
 		local base=(-fchecking=1 -gno-record-gcc-switches -fdiagnostics-plain-output)
 		local t0=$EPOCHREALTIME
 		# shellcheck disable=SC2086
-		if ! timeout "$TIMEOUT" "$CC" $lv "${base[@]}" $EXTRA_CFLAGS "${mod[@]}" \
-			-S "$f" -o "$tmp/ref.s" >"$tmp/ref.err" 2>&1 ||
+		if ! compile "$TIMEOUT" "$tmp/ref.err" "$CC" $lv "${base[@]}" $EXTRA_CFLAGS "${mod[@]}" \
+			-S "$f" -o "$tmp/ref.s" ||
 		   ! "$CC" "$tmp/ref.s" -o "$tmp/ref.exe" $LDLIBS >/dev/null 2>&1; then
 			for pl in "${pls[@]}"; do lines+=("skip - $pl $tag $f"); done
 			continue
@@ -149,8 +170,8 @@ one() {
 				-fplugin-arg-mem2reg-stats=none -fplugin-arg-mem2reg-output="$rec")
 			local rc=0
 			# shellcheck disable=SC2086
-			timeout $((2 * TIMEOUT)) "$CC" "${pargs[@]}" $lv "${base[@]}" $EXTRA_CFLAGS "${mod[@]}" \
-				-S "$f" -o "$tmp/rw.s" >"$tmp/rw.err" 2>&1 || rc=$?
+			compile $((2 * TIMEOUT)) "$tmp/rw.err" "$CC" "${pargs[@]}" $lv "${base[@]}" $EXTRA_CFLAGS \
+				"${mod[@]}" -S "$f" -o "$tmp/rw.s" || rc=$?
 			local cmdline="$CC ${pargs[*]} $lv ${base[*]} $EXTRA_CFLAGS ${mod[*]} -S $root/$f"
 			if [ $rc = 124 ]; then
 				timed_out "$cmdline" "$out/fail/$key.timeout" "$ref_s"
@@ -175,9 +196,9 @@ one() {
 			if [ "$lv" = "$COMPARE_DEBUG" ]; then
 				rc=0
 				# shellcheck disable=SC2086
-				timeout $((2 * TIMEOUT)) "$CC" "${pargs[@]/-fplugin-arg-mem2reg-output=*/-fplugin-arg-mem2reg-stats=none}" \
-					$lv -fcompare-debug "${base[@]}" $EXTRA_CFLAGS "${mod[@]}" \
-					-S "$f" -o "$tmp/cd.s" >"$tmp/cd.err" 2>&1 || rc=$?
+				compile $((2 * TIMEOUT)) "$tmp/cd.err" \
+					"$CC" "${pargs[@]/-fplugin-arg-mem2reg-output=*/-fplugin-arg-mem2reg-stats=none}" \
+					$lv -fcompare-debug "${base[@]}" $EXTRA_CFLAGS "${mod[@]}" -S "$f" -o "$tmp/cd.s" || rc=$?
 				if [ $rc = 124 ]; then
 					timed_out "$cmdline -fcompare-debug" "$out/fail/$key.timeout" "$ref_s"
 					lines+=("timeout $asm $pl $tag $f")

@@ -360,7 +360,7 @@ check: need-dejagnu need-jsonschema all unit
 # samples' sources as for check), e.g. make check-plugin GCC=gcc-11
 # BUILD=build-gcc11, as .ci/run does.  A new .exp file that runs
 # mem2reg.so belongs in this list.
-PLUGIN_TESTS := dg.exp plugin.exp rewrite.exp torture.exp zlib.exp records.exp nm.exp report.exp plugin-explain.exp
+PLUGIN_TESTS := dg.exp plugin.exp rewrite.exp torture.exp programs.exp records.exp nm.exp report.exp plugin-explain.exp
 check-plugin: TEST_FLAGS = $(if $(filter %.exp,$(subst =, ,$(RUNTESTFLAGS))),,$(PLUGIN_TESTS)) $(RUNTESTFLAGS)
 check-plugin: need-dejagnu need-jsonschema all gcc-src-maybe
 	$(run-tests)

@@ -27,8 +27,7 @@ DIST_DIR   := $(B)/distributed
 # mk/torture.mk, installs it as root).
 zlib-src: $(ZLIB_STAMP)
 $(ZLIB_STAMP): | need-gcc-source
-	@tar=$$(ls /usr/src/gcc-$(TORTURE_GCC_MAJOR)/gcc-*.tar.xz | grep -v /gm2- | head -1); \
-	top=$$(basename $$tar .tar.xz | sed 's/-dfsg$$//'); \
+	@$(gcc-tarball); \
 	echo "unpacking $$top/zlib/*.[ch] from $$tar"; \
 	rm -rf $(ZLIB_DIR) && mkdir -p $(ZLIB_DIR) && \
 	tar -xJf $$tar -C $(ZLIB_DIR) --strip-components=2 --wildcards --no-wildcards-match-slash \

@@ -11,8 +11,8 @@
 #                          number of byte-identical assembly files
 #   make csmith-rewrite N=1000   the same on N csmith programs (the ones
 #                          make csmith generates, build/csmith/src/)
-#   make zlib-rewrite      a real program: zlib built both ways, its
-#                          example and minigzip run and compared (below)
+#   make zlib-rewrite      real programs: zlib, GCC's libiberty built both
+#   make libiberty-rewrite   ways, their own tests run and compared (below)
 #
 # Variables: REWRITE_LEVELS ("-O0;-O1;-O2;-O3;-Os;-O0 -g;-O2 -g"),
 # REWRITE_PLACEMENTS ("pruned;semipruned;minimal"), REWRITE_SUITES (the
@@ -89,14 +89,31 @@ placement-study: all torture-src
 		bash tools/placement-study.sh run $(B)/placement-study $(TORTURE_ROOT) \
 		$(B)/placement-study/files '$(STUDY_LEVELS)'
 
-# zlib-rewrite: a real program.  zlib (make zlib-src, mk/distributed.mk)
-# built by GCC alone and in rewrite mode at each of REWRITE_LEVELS and
-# REWRITE_PLACEMENTS; its example and minigzip run on both builds and
-# compared, the records and (pruned) the objects checked
-# (tools/zlib-rewrite.sh).  Results: build/zlib-rewrite/.  make check runs
-# it at -O0, -O2 and -O2 -g (testsuite/mem2reg.rewrite/zlib.exp) when the
-# sources can be had (gcc-src-maybe, mk/torture.mk).
-.PHONY: zlib-rewrite
+# zlib-rewrite, libiberty-rewrite: real programs.  zlib (make zlib-src,
+# mk/distributed.mk) and GCC's libiberty (make libiberty-src) built by
+# GCC alone and in rewrite mode at each of REWRITE_LEVELS and
+# REWRITE_PLACEMENTS; their own tests run on both builds and compared,
+# the records and (pruned) the objects checked (tools/program-rewrite.sh).
+# Results: build/PROGRAM-rewrite/.  make check runs zlib at -O0, -O2 and
+# -O2 -g and libiberty at -O2 (testsuite/mem2reg.rewrite/programs.exp)
+# when the sources can be had (gcc-src-maybe, mk/torture.mk).
+.PHONY: zlib-rewrite libiberty-rewrite libiberty-src
 zlib-rewrite: all zlib-src
-	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) \
-		bash tools/zlib-rewrite.sh $(B)/zlib-rewrite $(ZLIB_DIR) '$(REWRITE_LEVELS)' '$(REWRITE_PLACEMENTS)'
+	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) bash tools/program-rewrite.sh \
+		zlib $(B)/zlib-rewrite $(ZLIB_DIR) '$(REWRITE_LEVELS)' '$(REWRITE_PLACEMENTS)'
+libiberty-rewrite: all libiberty-src
+	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) bash tools/program-rewrite.sh \
+		libiberty $(B)/libiberty-rewrite $(LIBIBERTY_DIR) '$(REWRITE_LEVELS)' '$(REWRITE_PLACEMENTS)'
+
+# libiberty-src: libiberty/ and include/ of the GCC source tarball, with
+# the scripts its configure wants from the top directory.
+LIBIBERTY_DIR   := $(B)/libiberty-src
+LIBIBERTY_STAMP := $(LIBIBERTY_DIR)/.unpacked
+libiberty-src: $(LIBIBERTY_STAMP)
+$(LIBIBERTY_STAMP): | need-gcc-source
+	@$(gcc-tarball); \
+	echo "unpacking $$top/libiberty and $$top/include from $$tar"; \
+	rm -rf $(LIBIBERTY_DIR) && mkdir -p $(LIBIBERTY_DIR) && \
+	tar -xJf $$tar -C $(LIBIBERTY_DIR) --strip-components=1 "$$top/libiberty" "$$top/include" \
+		"$$top/install-sh" "$$top/config.sub" "$$top/config.guess" && \
+	touch $@

@@ -51,11 +51,15 @@ need-gcc-source:
 		fi; \
 	fi
 
-# $(call unpack-gcc-tests,DIR,PATHS): only gcc/testsuite/PATHS of Debian's
-# GCC source tarball (not gm2-*.tar.xz), into DIR, once (DIR/.unpacked).
+# gcc-tarball: sets tar (Debian's GCC source tarball, not gm2-*.tar.xz)
+# and top (its top directory).
+gcc-tarball = tar=$$(ls /usr/src/gcc-$(TORTURE_GCC_MAJOR)/gcc-*.tar.xz | grep -v /gm2- | head -1); \
+		top=$$(basename $$tar .tar.xz | sed 's/-dfsg$$//')
+
+# $(call unpack-gcc-tests,DIR,PATHS): only gcc/testsuite/PATHS of the
+# tarball, into DIR, once (DIR/.unpacked).
 unpack-gcc-tests = if [ ! -f $(1)/.unpacked ]; then \
-		tar=$$(ls /usr/src/gcc-$(TORTURE_GCC_MAJOR)/gcc-*.tar.xz | grep -v /gm2- | head -1); \
-		top=$$(basename $$tar .tar.xz | sed 's/-dfsg$$//'); \
+		$(gcc-tarball); \
 		echo "unpacking $(2) from $$tar"; \
 		rm -rf $(1) && mkdir -p $(1) && \
 		tar -xJf $$tar -C $(1) --strip-components=3 \
@@ -137,17 +141,17 @@ csmith: all csmith-src
 		bash tools/torture.sh run $(B)/csmith $(B)/csmith/src $(B)/csmith/files '$(TORTURE_LEVELS)'
 
 # make check runs the fixed samples of testsuite/mem2reg.torture/ and
-# mem2reg.rewrite/ and the zlib test of rewrite mode, which need GCC's
-# sources unpacked (torture-src, zlib-src): get them when possible (as
-# root, installing gcc-12-source first); otherwise those sets are
-# UNSUPPORTED, with a note.
+# mem2reg.rewrite/ and the real programs of rewrite mode (zlib,
+# libiberty), which need GCC's sources unpacked (torture-src, zlib-src,
+# libiberty-src): get them when possible (as root, installing
+# gcc-12-source first); otherwise those sets are UNSUPPORTED, with a note.
 .PHONY: gcc-src-maybe
 check: gcc-src-maybe
 gcc-src-maybe:
-	@if [ -f $(TORTURE_STAMP) ] && [ -f $(ZLIB_STAMP) ]; then :; \
+	@if [ -f $(TORTURE_STAMP) ] && [ -f $(ZLIB_STAMP) ] && [ -f $(LIBIBERTY_STAMP) ]; then :; \
 	elif [ -n "$(TORTURE_GCC_SRC)" ] || [ "$$(id -u)" = 0 ]; then \
-		$(MAKE) --no-print-directory torture-src zlib-src; \
+		$(MAKE) --no-print-directory torture-src zlib-src libiberty-src; \
 	else \
-		echo "note: no GCC sources, the torture samples and the zlib test will be skipped; run:" >&2; \
+		echo "note: no GCC sources, the torture samples and the real programs' tests will be skipped; run:" >&2; \
 		echo "    sudo apt-get install gcc-$(TORTURE_GCC_MAJOR)-source" >&2; \
 	fi

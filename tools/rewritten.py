@@ -3,7 +3,7 @@
 
 The one definition of "rewritten" that the tests and reports share
 (mem2reg-dg.exp's mem2reg-rewritten, mem2reg.rewrite/torture.exp,
-tools/zlib-rewrite.sh, tools/rewrite-report.py): a function record is
+tools/program-rewrite.sh, tools/rewrite-report.py): a function record is
 whole when it says "rewritten":true and no variable of it was renamed by
 GCC ("renamed_by":{..."gcc":0}).  One fallback is documented and accepted
 (doc/rewrite.md, "Fallbacks"): with the textbook placements (semipruned,

@@ -94,16 +94,17 @@ LIBIBERTY_TESTS="demangle d-demangle rust-demangle pexecute expandargv strtol"
 libiberty_src_ok() { [ -x "$src/libiberty/configure" ] && [ -f "$src/include/libiberty.h" ]; }
 
 # Configured once, by GCC alone; each build starts from a copy (the
-# configuration does not depend on the level).
+# configuration does not depend on the level).  Kept for the next run
+# with the same sources and compiler.
 libiberty_setup() {
 	local c=$out/configured
-	if [ -f "$c/.src" ] && [ "$(cat "$c/.src")" = "$src" ]; then return 0; fi
+	if [ -f "$c/.src" ] && [ "$(cat "$c/.src")" = "$src $CC" ]; then return 0; fi
 	rm -rf "$c" && mkdir -p "$c" || exit 2
 	if ! (cd "$c" && "$src/libiberty/configure" CC="$CC" CFLAGS=-O2 > configure.log 2>&1); then
 		echo "error: libiberty's configure failed (see $c/configure.log)" >&2
 		exit 2
 	fi
-	echo "$src" > "$c/.src"
+	echo "$src $CC" > "$c/.src"
 }
 
 # libiberty_build DIR CC CFLAGS: libiberty.a and the test programs in DIR

@@ -11,14 +11,17 @@ unstable ones, those that ran as without the plugin only with a longer
 time limit ("okslow", rewrite-torture.sh) and the functions or variables
 not rewritten by the core, and writes the same table as Markdown to
 OUTDIR/table.md (of several directories: prints it after the text
-table).  Exit status 1 when a run was wrong, a compilation failed, gave a diagnostic GCC alone
-does not give, failed -fcompare-debug, or was killed by its time limit
-(then the check was not made: counted in its own row, "timeout"), or
-when a records file cannot be read to its end (the function rows would
-then be short)."""
+table).  Its last line is the run's row of the table of csmith's ranges
+in doc/rewrite.md ("csmith: the ranges so far").  Exit status 1 when a
+run was wrong, a compilation failed, gave a diagnostic GCC alone does
+not give, failed -fcompare-debug, or went past its time limit (then the
+check was not made: counted in its own row, "timeout"), or when a
+records file cannot be read to its end (the function rows would then be
+short)."""
 import gzip
 import json
 import os
+import re
 import sys
 import zlib
 
@@ -44,6 +47,37 @@ def records(path, damaged):
                 yield from f
         except (EOFError, OSError, zlib.error) as e:
             damaged.append("%s.gz: %s" % (path, e))
+
+
+def summary_row(outs, levels, res, asm_same):
+    """The row of doc/rewrite.md's table of csmith's ranges: seeds,
+    levels, plugin, programs, compilations with the plugin, programs not
+    run (past the limit alone), failures, pruned assembly identical."""
+    files = sorted({f for c in res for fs in res[c].values() for f in fs})
+    seeds = sorted(int(m.group(1)) for m in (re.fullmatch(r"s(\d+)\.c", f) for f in files) if m)
+    if seeds and len(seeds) == len(files):
+        span = "%d to %d" % (seeds[0], seeds[-1])
+        if len(seeds) != seeds[-1] - seeds[0] + 1:
+            span += " (%d missing)" % (seeds[-1] - seeds[0] + 1 - len(seeds))
+    else:
+        span = "%s to %s" % (files[0], files[-1]) if files else "none"
+    plugins = []
+    for out in outs:
+        try:
+            with open(os.path.join(out, "plugin.txt")) as f:
+                plugins.append(f.readline().split()[1].rstrip(","))
+        except (OSError, IndexError):
+            plugins.append("?")
+
+    def compiled(c):
+        return sum(len(v) for k, v in res[c].items() if k not in ("skip", "unstable"))
+    slow = sorted({len(res[c].get("slow", [])) for c in res})
+    bad = sum(len(res[c].get(st, [])) for c in res for st in BAD)
+    pruned = [c for c in res if c[0] == "pruned"]
+    same = "-" if not pruned or not files else "all" if all(asm_same[c] == compiled(c) for c in pruned) else "not all"
+    return "| %s | %s | %s | %d | {:,} | %s | %d | %s |".format(sum(compiled(c) for c in res)) % (
+        span, "all seven" if len(levels) == 7 else ", ".join(levels), ", ".join(plugins), len(files),
+        " or ".join(map(str, slow)) if len(slow) <= 2 else "%d to %d" % (slow[0], slow[-1]), bad, same)
 
 
 def main():
@@ -132,6 +166,7 @@ def main():
             print("fallback %s %s %s" % (c[0], c[1], l))
     for d in damaged:
         print("records damaged: %s (the function rows stop there)" % d)
+    print("summary row: " + summary_row(outs, levels, res, asm_same))
     bad = any(n(c, st) for c in cols for st in BAD) or damaged
     return 1 if bad else 0
 

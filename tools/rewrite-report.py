@@ -19,7 +19,6 @@ check was not made: counted in its own row, "timeout"), or when a
 records file cannot be read to its end (the function rows would then be
 short)."""
 import gzip
-import json
 import os
 import re
 import sys

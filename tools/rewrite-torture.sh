@@ -64,17 +64,28 @@ PLUGIN=${PLUGIN:-$HERE/../build/mem2reg.so}
 # shellcheck source=tools/torture-lib.sh
 . "$HERE/torture-lib.sh"
 
+# cpu_limit LIMIT CMD...: CMD with LIMIT seconds of CPU time per process
+# (SIGXCPU at LIMIT, SIGKILL 5 s later for one that ignores it) and ten
+# times as much wall time (timeout's exit status 124) for one that waits;
+# no core files.  Its exit status is CMD's.  (CPU time, so that the load
+# of the machine does not decide.)  The shell's own report of a CMD
+# killed by a signal ("Aborted", with a process id) goes nowhere: in the
+# caller's redirection of CMD's output it would make two runs differ.
+cpu_limit() {
+	local limit=$1
+	shift
+	{ (exec 2>&3 3>&- && ulimit -c 0 && ulimit -S -t "$limit" && ulimit -H -t $((limit + 5)) &&
+		exec timeout $((10 * limit)) "$@"); } 3>&2 2>/dev/null
+}
+
 # run_prog EXE DIR RES [LIMIT]: run DIR/EXE with LIMIT (RUN_TIMEOUT)
 # seconds of CPU time; RES gets "exit STATUS", or "past the time limit",
 # on its first line, the program's output after it, and RES.cpu the CPU
-# seconds it took.  (CPU time, so that the load of the machine does not
-# decide; a limit of wall time ten times as long stops a program that
-# waits.)
+# seconds it took.
 run_prog() {
 	local exe=$1 dir=$2 res=$3 limit=${4:-$RUN_TIMEOUT} rc=0
-	# (the shell's own "Aborted" of a program's abort() is not output)
-	{ (cd "$dir" && ulimit -c 0 && ulimit -S -t "$limit" && ulimit -H -t $((limit + 5)) &&
-		TIMEFORMAT=%3U+%3S && time timeout $((10 * limit)) "./$exe" >"$res.out" 2>&1 </dev/null) 2>"$res.time"; } 2>/dev/null || rc=$?
+	(cd "$dir" && TIMEFORMAT=%3U+%3S &&
+		time cpu_limit "$limit" "./$exe" >"$res.out" 2>&1 </dev/null) 2>"$res.time" || rc=$?
 	awk -F+ '/^[0-9.]+[+][0-9.]+$/ { printf "%.2f\n", $1 + $2 }' "$res.time" > "$res.cpu"
 	# SIGXCPU at the soft limit (152), SIGKILL at the hard one (137) if
 	# the program ignores it, timeout's 124 for the limit of wall time
@@ -88,15 +99,13 @@ run_prog() {
 }
 past_limit() { [ "$(head -1 "$1")" = "past the time limit" ]; }
 
-# compile LIMIT ERR CMD...: the compilation CMD with LIMIT seconds of
-# CPU time per process (the driver's cc1 and as each; ten times as much
-# wall time for one that waits), its output in ERR; exit status 124 when
-# it went past either limit.
+# compile LIMIT ERR CMD...: the compilation CMD under cpu_limit LIMIT
+# (per process: the driver's cc1 and as each), its output in ERR; exit
+# status 124 when it went past either limit.
 compile() {
 	local limit=$1 err=$2 rc=0
 	shift 2
-	(ulimit -S -t "$limit" && ulimit -H -t $((limit + 5)) &&
-		exec timeout $((10 * limit)) "$@") >"$err" 2>&1 </dev/null || rc=$?
+	cpu_limit "$limit" "$@" >"$err" 2>&1 </dev/null || rc=$?
 	# (the driver's "internal compiler error: CPU time limit exceeded
 	# signal terminated program cc1", exit status 4, at the soft limit)
 	if [ $rc != 0 ] && grep -q "CPU time limit exceeded signal terminated program" "$err"; then

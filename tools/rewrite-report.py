@@ -18,13 +18,11 @@ not give, failed -fcompare-debug, or went past its time limit (then the
 check was not made: counted in its own row, "timeout"), or when a
 records file cannot be read to its end (the function rows would then be
 short)."""
-import gzip
 import os
 import re
 import sys
-import zlib
 
-from rewritten import judge, reasons
+from rewritten import UNREADABLE, judge, lines, reasons
 
 BAD = ["wrong", "error", "diag", "debug", "timeout"]
 
@@ -34,18 +32,15 @@ def tag(level):
 
 
 def records(path, damaged):
-    """The lines of PATH (.jsonl) and of PATH.gz; a gzip file cut short (a
-    run killed in the middle of an append) ends the lines there and is
-    named in DAMAGED."""
-    if os.path.exists(path):
-        with open(path) as f:
-            yield from f
-    if os.path.exists(path + ".gz"):
-        try:
-            with gzip.open(path + ".gz", "rt") as f:
-                yield from f
-        except (EOFError, OSError, zlib.error) as e:
-            damaged.append("%s.gz: %s" % (path, e))
+    """The lines of PATH (.jsonl) and of PATH.gz; a file that cannot be
+    read to its end (a gzip member cut short by a run killed in the
+    middle of an append) ends its lines there and is named in DAMAGED."""
+    for p in (path, path + ".gz"):
+        if os.path.exists(p):
+            try:
+                yield from lines(p)
+            except UNREADABLE as e:
+                damaged.append("%s: %s" % (p, e))
 
 
 def summary_row(outs, levels, res, asm_same):

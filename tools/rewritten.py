@@ -30,9 +30,15 @@ WHOLE = re.compile(r'"rewritten":true[,}].*?"renamed_by":\{[^}]*"gcc":0[,}]')
 DOCUMENTED = "eh-abnormal-def"
 
 
+# What lines() raises when a file cannot be read to its end: missing,
+# a gzip member cut short (a run killed in the middle of an append),
+# bytes that are not UTF-8.
+UNREADABLE = (OSError, EOFError, zlib.error, UnicodeDecodeError)
+
+
 def lines(path):
-    """The lines of PATH, gzipped or not; OSError, EOFError or zlib.error
-    when it cannot be read to its end."""
+    """The lines of PATH, gzipped or not; one of UNREADABLE when it cannot
+    be read to its end."""
     if path.endswith(".gz"):
         with gzip.open(path, "rt") as f:
             yield from f
@@ -94,7 +100,7 @@ def main():
                                         DOCUMENTED if verdict == "documented" else reasons(r)))
                 if verdict == "not":
                     status = max(status, 1)
-        except (OSError, EOFError, zlib.error, UnicodeDecodeError) as e:
+        except UNREADABLE as e:
             print("rewritten.py: %s: %s" % (path, e), file=sys.stderr)
             status = 2
         for src, n in counts.items():

@@ -28,7 +28,8 @@
 # Per file and level, GCC alone (the reference):
 #   CC LEVEL -fchecking=1 -gno-record-gcc-switches EXTRA -S FILE -> ref.s,
 #   its diagnostics -> ref.err; fails -> "skip" (GCC rejects the file
-#   alone); ref.s assembled and linked, run twice: different exit status
+#   alone; past TIMEOUT -> "timeout", nothing checked); ref.s assembled
+#   and linked, run twice: different exit status
 #   or output -> "unstable" (listed, not compared); either run past
 #   RUN_TIMEOUT -> "slow" (below).
 # Then per placement, the same with -fplugin=PLUGIN mode=rewrite verify:
@@ -142,11 +143,22 @@ one() {
 		local tag
 		tag=$(level_tag "$lv")
 		local base=(-fchecking=1 -gno-record-gcc-switches -fdiagnostics-plain-output)
-		local t0=$EPOCHREALTIME
+		local t0=$EPOCHREALTIME rc=0
 		# shellcheck disable=SC2086
-		if ! compile "$TIMEOUT" "$tmp/ref.err" "$CC" $lv "${base[@]}" $EXTRA_CFLAGS "${mod[@]}" \
-			-S "$f" -o "$tmp/ref.s" ||
-		   ! "$CC" "$tmp/ref.s" -o "$tmp/ref.exe" $LDLIBS >/dev/null 2>&1; then
+		compile "$TIMEOUT" "$tmp/ref.err" "$CC" $lv "${base[@]}" $EXTRA_CFLAGS "${mod[@]}" \
+			-S "$f" -o "$tmp/ref.s" || rc=$?
+		if [ $rc = 124 ]; then
+			# GCC alone past its limit: nothing is checked at this
+			# level, which is not a pass (nor GCC rejecting the file)
+			for pl in "${pls[@]}"; do
+				echo "GCC alone went past its time limit ($TIMEOUT s of CPU time, TIMEOUT, or" \
+					"$((10 * TIMEOUT)) s of wall time), nothing checked:" \
+					"$CC $lv ${base[*]} $EXTRA_CFLAGS ${mod[*]} -S $root/$f" > "$out/fail/$pl.$tag.$key0.timeout"
+				lines+=("timeout - $pl $tag $f")
+			done
+			continue
+		fi
+		if [ $rc != 0 ] || ! "$CC" "$tmp/ref.s" -o "$tmp/ref.exe" $LDLIBS >/dev/null 2>&1; then
 			for pl in "${pls[@]}"; do lines+=("skip - $pl $tag $f"); done
 			continue
 		fi

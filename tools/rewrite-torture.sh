@@ -189,7 +189,7 @@ one() {
 			local pargs=(-fplugin="$PLUGIN" -fplugin-arg-mem2reg-mode=rewrite
 				-fplugin-arg-mem2reg-placement="$pl" -fplugin-arg-mem2reg-verify
 				-fplugin-arg-mem2reg-stats=none -fplugin-arg-mem2reg-output="$rec")
-			local rc=0
+			rc=0
 			# shellcheck disable=SC2086
 			compile $((2 * TIMEOUT)) "$tmp/rw.err" "$CC" "${pargs[@]}" $lv "${base[@]}" $EXTRA_CFLAGS \
 				"${mod[@]}" -S "$f" -o "$tmp/rw.s" || rc=$?

@@ -60,6 +60,14 @@ static const char *fn_name(function *fun)
 
 /* ---------- pass 1: lower and promote ---------- */
 
+bool m2r_gate_before_ssa(function *fun)
+{
+	if (fun->curr_properties & PROP_ssa)
+		return false;
+	m2r_instr_start();
+	return true;
+}
+
 static const pass_data m2r_pass_data = {
 	GIMPLE_PASS, "mem2reg", OPTGROUP_NONE, TV_NONE, PROP_cfg, 0, 0, 0, 0,
 };
@@ -67,18 +75,7 @@ static const pass_data m2r_pass_data = {
 class pass_m2r : public gimple_opt_pass {
 public:
 	pass_m2r(gcc::context *c) : gimple_opt_pass(m2r_pass_data, c) {}
-	bool gate(function *fun) final override
-	{
-		if (fun->curr_properties & PROP_ssa)
-			return false;
-		/* The bench: the lowering, the core and "ssa" come next
-		 * (plugin.h).  Here, not in execute: the client request's
-		 * frame would move the stack of everything execute calls,
-		 * and with it a few instructions of the C library's string
-		 * functions, which test their operands' alignment. */
-		m2r_instr_start();
-		return true;
-	}
+	bool gate(function *fun) final override { return m2r_gate_before_ssa(fun); }
 	unsigned int execute(function *fun) final override;
 };
 

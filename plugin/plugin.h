@@ -107,6 +107,15 @@ static inline void m2r_instr_stop(void)
 #endif
 }
 
+/* The gate of both passes that run before "ssa" (plugin.cc): true
+ * for a function not yet in SSA form, and then the bench's
+ * instrumentation is on.  In the gate, not in execute: execute's
+ * entry is counted, and the client request's frame there would move
+ * the stack of everything execute calls, and with it a few
+ * instructions of the C library's string functions, which test their
+ * operands' alignment. */
+bool m2r_gate_before_ssa(struct function *fun);
+
 /* rewrite.cc: the pass that replaces "ssa" in rewrite mode. */
 struct opt_pass;
 namespace gcc { class context; }

@@ -360,15 +360,7 @@ static pass_data rewrite_data;
 class pass_rewrite : public gimple_opt_pass {
 public:
 	pass_rewrite(gcc::context *c) : gimple_opt_pass(rewrite_data, c) {}
-	bool gate(function *fun) final override
-	{
-		if (fun->curr_properties & PROP_ssa)
-			return false;
-		/* The bench counts execute from its entry: instrumentation
-		 * must be on before GCC calls it (plugin.h). */
-		m2r_instr_start();
-		return true;
-	}
+	bool gate(function *fun) final override { return m2r_gate_before_ssa(fun); }
 	unsigned int execute(function *fun) final override;
 };
 

@@ -186,14 +186,17 @@ one() {
 			local rec="$tmp/$pl.$tag.jsonl" key="$pl.$tag.$key0"
 			: > "$rec"
 			recs+=("$pl.$tag")
+			# The records come from this compilation only, not from the
+			# -fcompare-debug one below.
 			local pargs=(-fplugin="$PLUGIN" -fplugin-arg-mem2reg-mode=rewrite
 				-fplugin-arg-mem2reg-placement="$pl" -fplugin-arg-mem2reg-verify
-				-fplugin-arg-mem2reg-stats=none -fplugin-arg-mem2reg-output="$rec")
+				-fplugin-arg-mem2reg-stats=none)
+			local recarg=-fplugin-arg-mem2reg-output="$rec"
 			rc=0
 			# shellcheck disable=SC2086
-			compile $((2 * TIMEOUT)) "$tmp/rw.err" "$CC" "${pargs[@]}" $lv "${base[@]}" $EXTRA_CFLAGS \
+			compile $((2 * TIMEOUT)) "$tmp/rw.err" "$CC" "${pargs[@]}" "$recarg" $lv "${base[@]}" $EXTRA_CFLAGS \
 				"${mod[@]}" -S "$f" -o "$tmp/rw.s" || rc=$?
-			local cmdline="$CC ${pargs[*]} $lv ${base[*]} $EXTRA_CFLAGS ${mod[*]} -S $root/$f"
+			local cmdline="$CC ${pargs[*]} $recarg $lv ${base[*]} $EXTRA_CFLAGS ${mod[*]} -S $root/$f"
 			if [ $rc = 124 ]; then
 				timed_out "$cmdline" "$out/fail/$key.timeout" "$ref_s"
 				lines+=("timeout - $pl $tag $f")
@@ -218,7 +221,7 @@ one() {
 				rc=0
 				# shellcheck disable=SC2086
 				compile $((2 * TIMEOUT)) "$tmp/cd.err" \
-					"$CC" "${pargs[@]/-fplugin-arg-mem2reg-output=*/-fplugin-arg-mem2reg-stats=none}" \
+					"$CC" "${pargs[@]}" \
 					$lv -fcompare-debug "${base[@]}" $EXTRA_CFLAGS "${mod[@]}" -S "$f" -o "$tmp/cd.s" || rc=$?
 				if [ $rc = 124 ]; then
 					timed_out "$cmdline -fcompare-debug" "$out/fail/$key.timeout" "$ref_s"

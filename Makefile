@@ -27,7 +27,10 @@
 #                           (default: CC if it names a gcc, else gcc); CC,
 #                           CXX and FC follow it (gcc-11, g++-11,
 #                           gfortran-11) unless given.  Supported: GCC 11
-#                           and 12 (ir-bridge/gcc-common.h)
+#                           to 16 (ir-bridge/gcc-common.h)
+#   UNRELEASED_GCC=1        build for a GCC newer than 16 (its development
+#                           trunk: make check-gcc V=snapshot), which is
+#                           otherwise refused
 #   CXX                     C++ compiler for the plugin (same GCC as GCC)
 #   FC                      Fortran compiler of the tests (same GCC; when it
 #                           is missing, the Fortran tests are UNSUPPORTED)
@@ -56,6 +59,40 @@ CXX := $(call gcc-tool,g++)
 endif
 ifeq ($(origin FC),default)
 FC := $(call gcc-tool,gfortran)
+endif
+# GCC's version ("" when it is not installed yet: then the major comes
+# from its name, gcc-11 -> 11, for the packages need-gcc installs).
+GCC_VERSION    := $(shell command -v $(GCC) >/dev/null 2>&1 && $(GCC) -dumpfullversion)
+GCC_MAJOR      := $(or $(firstword $(subst ., ,$(GCC_VERSION))),$(shell echo '$(notdir $(GCC))' | sed -n 's/.*-\([0-9][0-9]*\)$$/\1/p'))
+# A cross compiler (GCC=aarch64-linux-gnu-gcc-12: its -dumpmachine is not
+# this machine's): the plugin runs inside its cc1, on this machine, so
+# the plugin is built by this machine's C++ compiler of the same major
+# version (HOST_CXX: g++-12, else g++) against the cross compiler's
+# plugin headers, and the tools (m2r-opt, m2r-report, ...) by its C
+# compiler (HOST_CC); CC, CXX and FC stay the cross compilers the tests
+# compile with, and TARGET_RUN runs their programs (qemu-user: qemu-ARCH
+# -L /usr/TRIPLE).  Natively HOST_CC and HOST_CXX are CC and CXX and
+# TARGET_RUN is empty.
+HOST_TRIPLE := $(shell gcc -dumpmachine 2>/dev/null || cc -dumpmachine 2>/dev/null)
+# (from the name when GCC is not installed yet: need-gcc installs it)
+GCC_TARGET  := $(or $(shell command -v $(GCC) >/dev/null 2>&1 && $(GCC) -dumpmachine),$(shell \
+		echo '$(notdir $(GCC))' | sed -n 's/^\(.*-.*-.*\)-gcc\(-[0-9][0-9]*\)\{0,1\}$$/\1/p'))
+CROSS       := $(if $(and $(GCC_TARGET),$(HOST_TRIPLE),$(filter-out $(HOST_TRIPLE),$(GCC_TARGET))),1)
+ifeq ($(CROSS),1)
+host-tool = $(or $(shell command -v $(1)-$(GCC_MAJOR) 2>/dev/null),$(1))
+ifeq ($(origin HOST_CC),undefined)
+HOST_CC := $(call host-tool,gcc)
+endif
+ifeq ($(origin HOST_CXX),undefined)
+HOST_CXX := $(call host-tool,g++)
+endif
+# qemu-user's name for the target's architecture
+QEMU_ARCH := $(patsubst i%86,i386,$(patsubst powerpc64le,ppc64le,$(firstword $(subst -, ,$(GCC_TARGET)))))
+TARGET_RUN ?= qemu-$(QEMU_ARCH) -L /usr/$(GCC_TARGET)
+else
+HOST_CC  ?= $(CC)
+HOST_CXX ?= $(CXX)
+TARGET_RUN ?=
 endif
 CFLAGS  ?= -O2 -g
 LDFLAGS ?=
@@ -112,10 +149,6 @@ UNIT_BINS := $(patsubst testsuite/mem2reg.unit/%.c,$(B)/unit/%,$(UNIT_SRCS))
 # The GCC plugin: plugin/*.cc, ir-bridge/*.cc, report/*.cc (C++ on GCC's
 # headers) and plugin/*.c, report/*.c, the core and the printer (C)
 # compiled again with -fPIC into $(B)/pic/.
-# GCC's version ("" when it is not installed yet: then the major comes
-# from its name, gcc-11 -> 11, for the packages need-gcc installs).
-GCC_VERSION    := $(shell command -v $(GCC) >/dev/null 2>&1 && $(GCC) -dumpfullversion)
-GCC_MAJOR      := $(or $(firstword $(subst ., ,$(GCC_VERSION))),$(shell echo '$(notdir $(GCC))' | sed -n 's/.*-\([0-9][0-9]*\)$$/\1/p'))
 # Recursive: re-read after need-plugin-dev has installed the headers.
 GCC_PLUGIN_DIR  = $(shell $(GCC) -print-file-name=plugin 2>/dev/null)
 PLUGIN_CC_SRCS ?= $(wildcard plugin/*.cc)
@@ -129,6 +162,7 @@ PLUGIN_SRCS    := $(PLUGIN_CC_SRCS) $(BRIDGE_SRCS) $(REPORT_CC_SRCS) $(PLUGIN_C_
 PLUGIN_OBJS    := $(patsubst %,$(B)/pic/%.o,$(basename $(patsubst /%,ext/%,$(PLUGIN_SRCS))))
 PLUGIN         := $(B)/mem2reg.so
 PLUGIN_CXXFLAGS = -std=gnu++17 -O2 -g -fPIC -fvisibility=hidden -fno-rtti -fno-exceptions -Wall -Wextra \
+                  $(if $(filter 1,$(UNRELEASED_GCC)),-DM2R_ALLOW_UNRELEASED_GCC) -DM2R_TARGET='"$(GCC_TARGET)"' \
                   -I$(GCC_PLUGIN_DIR)/include -Icore -Itext -Ireport -Iir-bridge -Iplugin
 # C objects of the plugin: the project's flags, no sanitizer (cc1 has no
 # sanitizer runtime), position independent.
@@ -146,7 +180,7 @@ LLVM_OPT ?= $(shell command -v opt 2>/dev/null || command -v opt-14 2>/dev/null)
 # Rebuild everything when the compilers (GCC and its version included:
 # the plugin is built for one GCC), their flags or the tool sources change
 # (e.g. SANITIZE=1 after a plain build): the stamp's content is that line.
-FLAGS_LINE  := $(GCC) $(GCC_VERSION) $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LDLIBS) $(M2R_OPT_SRC) $(M2R_GEN_SRC) \
+FLAGS_LINE  := $(GCC) $(GCC_VERSION) $(CC) $(HOST_CC) $(HOST_CXX) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LDLIBS) $(M2R_OPT_SRC) $(M2R_GEN_SRC) \
                $(TEXT_SRCS) $(TESTLIB_SRCS) \
                $(CXX) $(PLUGIN_SRCS) $(filter-out -I%,$(PLUGIN_CXXFLAGS)) $(PIC_CFLAGS) $(PLUGIN_LDFLAGS)
 FLAGS_STAMP := $(B)/flags.stamp
@@ -174,7 +208,7 @@ all: $(LIB) $(TEXT_LIB) $(TEST_LIB) $(M2R_OPT) $(M2R_GEN) $(M2R_NAMES) $(PLUGIN)
 # Objects of the libraries; -MMD writes header dependencies next to them.
 $(B)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(INC) -MMD -MP -c -o $@ $<
+	$(HOST_CC) $(ALL_CFLAGS) $(INC) -MMD -MP -c -o $@ $<
 
 $(CORE_OBJS) $(TEXT_OBJS) $(TESTLIB_OBJS) $(REPORT_OBJS): core/m2r.h core/names.h
 
@@ -193,13 +227,13 @@ $(LIB) $(TEXT_LIB) $(TEST_LIB) $(REPORT_LIB):
 # m2r-opt: the standalone promoter on textual IR.
 $(M2R_OPT): $(M2R_OPT_SRC) $(REPORT_LIB) $(TEXT_LIB) $(LIB) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(INC) -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< \
+	$(HOST_CC) $(ALL_CFLAGS) $(INC) -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< \
 		$(REPORT_LIB) $(TEXT_LIB) $(LIB) $(LDLIBS)
 
 # m2r-names: the name tables of core/names.h for the docs and the schema.
 $(M2R_NAMES): tools/m2r-names.c $(LIB) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(INC) -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(HOST_CC) $(ALL_CFLAGS) $(INC) -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 # doc: the generated part of doc/statistics.md (between its "names"
 # markers) and doc/record.schema.json, from core/names.h (through
@@ -210,7 +244,7 @@ doc: $(M2R_NAMES)
 # m2r-gen: the IR generator used by the benchmarks (testlib/rng.h only).
 $(M2R_GEN): $(M2R_GEN_SRC) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Itestlib -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LDLIBS)
+	$(HOST_CC) $(ALL_CFLAGS) -Itestlib -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LDLIBS)
 
 # $(call apt-install,WHAT,PACKAGES): install Debian's PACKAGES when
 # running as root, else say which command to run and fail.
@@ -226,42 +260,49 @@ apt-install = if [ "$$(id -u)" = 0 ]; then \
 # need-gcc: the compilers GCC, CC and CXX exist.  A missing gcc-N or
 # g++-N (or gcc, g++) is Debian's package of that name, installed with
 # GCC's plugin headers (gcc-N-plugin-dev) when those are missing too.
+# Debian's names: gcc-12 is in gcc-12, aarch64-linux-gnu-g++-12 in
+# g++-12-aarch64-linux-gnu, with the plugin headers gcc-12-plugin-dev and
+# gcc-12-plugin-dev-aarch64-linux-gnu.
 need-gcc:
-	@pk=; \
-	for t in $(sort $(GCC) $(CC) $(CXX)); do \
+	@pk=; dev=; \
+	for t in $(sort $(GCC) $(CC) $(CXX) $(HOST_CC) $(HOST_CXX)); do \
 		command -v $$t >/dev/null 2>&1 && continue; \
 		case $${t##*/} in \
-		gcc|g++|gcc-[0-9]*|g++-[0-9]*) pk="$$pk $${t##*/}" ;; \
-		*) echo "error: no compiler $$t (GCC=$(GCC), CC=$(CC), CXX=$(CXX))" >&2; exit 1 ;; \
+		gcc|g++|gcc-[0-9]*|g++-[0-9]*) pk="$$pk $${t##*/}"; dev=gcc-$(GCC_MAJOR)-plugin-dev ;; \
+		*-*-g++-[0-9]*|*-*-gcc-[0-9]*) \
+			pk="$$pk $$(echo $${t##*/} | sed 's/^\(.*\)-\(gcc\|g++\)-\([0-9]*\)$$/\2-\3-\1/')"; \
+			dev=$$(echo $${t##*/} | sed -n 's/^\(.*\)-\(gcc\|g++\)-\([0-9]*\)$$/gcc-\3-plugin-dev-\1/p') ;; \
+		*) echo "error: no compiler $$t (GCC=$(GCC), CC=$(CC), CXX=$(CXX), HOST_CC=$(HOST_CC), HOST_CXX=$(HOST_CXX))" >&2; exit 1 ;; \
 		esac; \
 	done; \
 	if [ -n "$$pk" ]; then \
-		[ -n "$(GCC_MAJOR)" ] && ! [ -f "$$($(GCC) -print-file-name=plugin 2>/dev/null)/include/gcc-plugin.h" ] && \
-			pk="$$pk gcc-$(GCC_MAJOR)-plugin-dev"; \
+		[ -n "$$dev" ] && ! [ -f "$$($(GCC) -print-file-name=plugin 2>/dev/null)/include/gcc-plugin.h" ] && \
+			pk="$$pk $$dev"; \
 		pk=$${pk# }; $(call apt-install,the compilers of GCC=$(GCC),$$pk); \
 	fi
 
-# need-plugin-dev: GCC's plugin headers (gcc-N-plugin-dev for GCC N).
+# need-plugin-dev: GCC's plugin headers (gcc-N-plugin-dev for GCC N,
+# gcc-N-plugin-dev-TRIPLE for a cross compiler to TRIPLE).
 need-plugin-dev: need-gcc
 	@inc="$$($(GCC) -print-file-name=plugin)/include"; \
 	if [ ! -f "$$inc/gcc-plugin.h" ]; then \
 		m=$$($(GCC) -dumpversion | cut -d. -f1); \
-		$(call apt-install,GCC's plugin headers ($$inc/gcc-plugin.h),gcc-$$m-plugin-dev); \
+		$(call apt-install,GCC's plugin headers ($$inc/gcc-plugin.h),gcc-$$m-plugin-dev$(if $(CROSS),-$(GCC_TARGET))); \
 	fi
 
 # The plugin's objects (-MMD: header dependencies next to them).
 $(B)/pic/%.o: %.cc $(FLAGS_STAMP) | need-plugin-dev
 	@mkdir -p $(@D)
-	$(CXX) $(PLUGIN_CXXFLAGS) -MMD -MP -c -o $@ $<
+	$(HOST_CXX) $(PLUGIN_CXXFLAGS) -MMD -MP -c -o $@ $<
 $(B)/pic/ext/%.o: /%.cc $(FLAGS_STAMP) | need-plugin-dev
 	@mkdir -p $(@D)
-	$(CXX) $(PLUGIN_CXXFLAGS) -MMD -MP -c -o $@ $<
+	$(HOST_CXX) $(PLUGIN_CXXFLAGS) -MMD -MP -c -o $@ $<
 $(B)/pic/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(PIC_CFLAGS) -MMD -MP -c -o $@ $<
+	$(HOST_CC) $(PIC_CFLAGS) -MMD -MP -c -o $@ $<
 $(B)/pic/ext/%.o: /%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(PIC_CFLAGS) -MMD -MP -c -o $@ $<
+	$(HOST_CC) $(PIC_CFLAGS) -MMD -MP -c -o $@ $<
 
 # plugin: build/mem2reg.so.  It needs the bridge (ir-bridge/*.cc) and the
 # comparison (plugin/compare.c); say so rather than fail at link time.
@@ -271,7 +312,7 @@ $(PLUGIN): $(PLUGIN_OBJS)
 		echo "error: no ir-bridge/*.cc: the bridge is missing (BRIDGE_SRCS=... to use other sources)" >&2; \
 		exit 1; \
 	fi
-	$(CC) $(PLUGIN_LDFLAGS) -o $@ $(PLUGIN_OBJS) $(LDLIBS)
+	$(HOST_CC) $(PLUGIN_LDFLAGS) -o $@ $(PLUGIN_OBJS) $(LDLIBS)
 
 # install: the plugin into GCC's plugin directory (PLUGINDIR), for
 # -fplugin=mem2reg, and m2r-gcc into BINDIR: "exec GCC
@@ -292,7 +333,7 @@ unit: $(UNIT_BINS)
 
 $(B)/unit/%: testsuite/mem2reg.unit/%.c $(TEST_LIB) $(TEXT_LIB) $(LIB) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(INC) -Iir-bridge -Itestsuite/mem2reg.unit -MMD -MP -MF $@.d -MT $@ \
+	$(HOST_CC) $(ALL_CFLAGS) $(INC) -Iir-bridge -Itestsuite/mem2reg.unit -MMD -MP -MF $@.d -MT $@ \
 		$(ALL_LDFLAGS) -o $@ $< $(TEST_LIB) $(TEXT_LIB) $(LIB) $(LDLIBS)
 
 # need-dejagnu: make sure runtest exists (installs it when running as root).
@@ -334,6 +375,7 @@ define run-tests
 	   echo 'set M2R_CC "$(CC)"'; \
 	   echo 'set M2R_CXX "$(CXX)"'; \
 	   echo 'set M2R_FC "$(FC)"'; \
+	   echo 'set M2R_TARGET_RUN "$(TARGET_RUN)"'; \
 	} > $(B)/testsuite/site.exp
 	@rm -f $(B)/testsuite/mem2reg.sum
 	@(cd $(B)/testsuite && \

@@ -49,7 +49,8 @@ typedef struct BVar {
 	int alloca;         /* the core alloca instruction */
 	unsigned flags;     /* enum VarFlag */
 	unsigned uid;       /* DECL_UID: GCC's order for the variables */
-	unsigned loc;       /* DECL_SOURCE_LOCATION (a location_t), for
+	uint64_t loc;       /* DECL_SOURCE_LOCATION (a location_t: 64 bits
+	                       from GCC 15, 32 before), for
 	                       remarks; its line and column are the alloca's
 	                       position (fn_pos) */
 	void *decl;         /* the tree, as an identity key only: it is not a

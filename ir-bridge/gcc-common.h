@@ -5,13 +5,16 @@
  * supported GCC.  (The Linux kernel's scripts/gcc-plugins/gcc-common.h
  * does the same for a dozen GCC versions.)
  *
- * Supported: GCC 11 and GCC 12 (GCCPLUGIN_VERSION_MAJOR, from GCC's
- * plugin-version.h).  Both are built and tested: make check (GCC 12, the
- * default) and make check GCC=gcc-11 (see README.md, "Supported GCC
- * versions").
+ * Supported: GCC 11 to 16 (GCCPLUGIN_VERSION_MAJOR, from GCC's
+ * plugin-version.h); any other version is refused below.  GCC 12 is the
+ * default of this Debian 12 machine; make check-gcc V=N (mk/versions.mk)
+ * tests version N in a Debian root of its own; README.md, "Supported GCC
+ * versions and targets", has the matrix.  GCC's development trunk (17)
+ * builds with M2R_ALLOW_UNRELEASED_GCC defined (make check-gcc
+ * V=snapshot does so), so that a break shows before a release.
  *
  * Porting to another GCC version N touches this file only:
- *   1. make GCC=gcc-N BUILD=build-gccN  (installs gcc-N-plugin-dev as root)
+ *   1. make GCC=gcc-N BUILD=build-gccN UNRELEASED_GCC=1 (defines the macro below)
  *   2. a missing header: include it under #if GCCPLUGIN_VERSION_MAJOR in
  *      the list below (GCC moves declarations between headers);
  *      a renamed or changed function, macro or type: give the code its
@@ -21,13 +24,11 @@
  *   3. plugin/rewrite.cc does what GCC's pass_build_ssa::execute does
  *      (tree-into-ssa.cc), step by step, and ir-bridge/raise.cc names
  *      SSA versions in the order GCC's renamer does: compare both with
- *      the new GCC's tree-into-ssa.cc (between GCC 11 and 12 the
- *      headers of into-SSA and SSA names are the same, and rewrite
- *      mode's assembly equals GCC alone's with both);
- *   4. widen the version check below, then make check GCC=gcc-N
- *      BUILD=build-gccN: the plugin tests compare the assembly with and
- *      without the plugin in analyze mode, and rewrite mode's with GCC
- *      alone's, so a change in GCC's into-SSA or GIMPLE shows there.
+ *      the new GCC's tree-into-ssa.cc;
+ *   4. widen the version check below, then make check-gcc V=N: the
+ *      plugin tests compare the assembly with and without the plugin in
+ *      analyze mode, and rewrite mode's with GCC alone's, so a change in
+ *      GCC's into-SSA or GIMPLE shows there.
  *
  * Order: gcc-plugin.h before any other header, the C library's included
  * (its config.h sets feature macros, its system.h includes the C
@@ -51,11 +52,10 @@ static inline const struct plugin_gcc_version *m2r_built_for(void)
 
 /* GCC 11 is the oldest: DECL_NOT_GIMPLE_REG_P and attr-fnspec.h (the
  * read-only parameters rewrite mode marks as GCC's into-SSA does) are
- * new in GCC 11. */
-#if GCCPLUGIN_VERSION_MAJOR < 11
-#error "mem2reg needs GCC 11 or 12 (see ir-bridge/gcc-common.h for porting)"
-#elif GCCPLUGIN_VERSION_MAJOR > 12
-#warning "mem2reg is tested with GCC 11 and 12 only: see ir-bridge/gcc-common.h, then run make check"
+ * new in GCC 11.  16 is the newest release tested. */
+#if GCCPLUGIN_VERSION_MAJOR < 11 || \
+    (GCCPLUGIN_VERSION_MAJOR > 16 && !defined M2R_ALLOW_UNRELEASED_GCC)
+#error "mem2reg supports GCC 11 to 16: this GCC's plugin headers are another version (see ir-bridge/gcc-common.h to port it)"
 #endif
 
 #include "tree.h"
@@ -90,20 +90,50 @@ static inline const struct plugin_gcc_version *m2r_built_for(void)
 
 /* ---------- Where GCC versions differ ----------
  *
- * GCC 11 and 12 differ in nothing the plugin uses, so nothing is needed
- * here yet.  Checked: the two plugin include trees, diffed, against every
- * GCC name the code uses, and both builds' tests (the plugin's passes,
- * into-SSA's steps in rewrite.cc: init_ssa_operands, update_ssa,
- * make_ssa_name's free list, release_ssa_name, dominators,
+ * Each shim gives the code the name it uses, from the version that
+ * changed it on.  Checked for each version: its plugin include tree
+ * against every GCC name the code uses, and make check-gcc V=N (the
+ * plugin's passes, into-SSA's steps in rewrite.cc: init_ssa_operands,
+ * update_ssa, make_ssa_name's free list, release_ssa_name, dominators,
  * execute_update_addresses_taken, attr_fnspec, FOR_EACH_SSA_NAME).
- * Differences between 11 and 12 the code does not use, so that a change
- * which starts using one adds its wrapper here:
+ */
+
+/* GCC 14: last_stmt() is gone; last_nondebug_stmt() is the same
+ * function (the last statement of the block that is not a debug bind),
+ * under a name that says so. */
+#if GCCPLUGIN_VERSION_MAJOR >= 14
+static inline gimple *last_stmt(basic_block bb)
+{
+	return last_nondebug_stmt(bb);
+}
+#endif
+
+/* GCC 16: parse_output_constraint() and parse_input_constraint() take a
+ * last argument, the hard registers that constraints of the asm name
+ * ({reg} constraints, new in 16); the bridge reads only whether an
+ * operand is in memory or a register, which a null one leaves as it
+ * was. */
+#if GCCPLUGIN_VERSION_MAJOR >= 16
+static inline bool parse_output_constraint(const char **c, int i, int ni, int no,
+					   bool *mem, bool *reg, bool *inout)
+{
+	return ::parse_output_constraint(c, i, ni, no, mem, reg, inout, nullptr);
+}
+static inline bool parse_input_constraint(const char **c, int i, int ni, int no, int ninout,
+					  const char *const *oc, bool *mem, bool *reg)
+{
+	return ::parse_input_constraint(c, i, ni, no, ninout, oc, mem, reg, nullptr);
+}
+#endif
+
+/* Differences the code does not use, so that a change which starts
+ * using one adds its shim here:
  *   - get_dominated_by() and friends return vec<> in GCC 11 (the caller
- *     must release it) and auto_vec<> in GCC 12;
+ *     must release it) and auto_vec<> from GCC 12;
  *   - GSI_NEW_STMT means "the single statement added" in GCC 11, "the
- *     first one added" in GCC 12 (GSI_LAST_NEW_STMT is new);
+ *     first one added" from GCC 12 (GSI_LAST_NEW_STMT is new);
  *   - gimple_clobber_p(g, kind) and CLOBBER_EOL are new in GCC 12
- *     (gimple_clobber_p(g), which the code uses, is in both);
+ *     (gimple_clobber_p(g), which the code uses, is in all);
  *   - get_range_info() is gone in GCC 12 (ranges come from the ranger);
  *   - gimplify_build1/2/3 (tree-cfg.h) are gone in GCC 12.
  */

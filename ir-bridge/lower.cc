@@ -442,7 +442,7 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 		int line, col;
 		decl_pos(&lc, DECL_SOURCE_LOCATION(d[i]), &line, &col);
 		bv.uid = DECL_UID(d[i]);
-		bv.loc = (unsigned)DECL_SOURCE_LOCATION (d[i]);
+		bv.loc = (uint64_t)DECL_SOURCE_LOCATION (d[i]);
 		bv.decl = d[i];
 		int a = ins(l, OALLOCA, lower_type(l, TREE_TYPE(d[i])), 0, 0);
 		invariant(a == l->a0 + k); /* vtype() */

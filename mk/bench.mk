@@ -41,7 +41,7 @@ BENCH_GOALS_DIR ?= $(B)/bench-goals
 
 $(M2R_GENC): bench/gen-c.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Itestlib -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LDLIBS)
+	$(HOST_CC) $(ALL_CFLAGS) -Itestlib -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LDLIBS)
 
 -include $(M2R_GENC).d
 

@@ -31,7 +31,7 @@ check: $(M2R_FUZZ) reader-fuzz-build
 FUZZ_PROG_OBJ := $(B)/obj/tools/fuzz-prog.o
 $(M2R_FUZZ): tools/m2r-fuzz.c $(FUZZ_PROG_OBJ) $(TEST_LIB) $(TEXT_LIB) $(REPORT_LIB) $(LIB) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(INC) -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) \
+	$(HOST_CC) $(ALL_CFLAGS) $(INC) -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) \
 		-o $@ tools/m2r-fuzz.c $(FUZZ_PROG_OBJ) $(TEST_LIB) $(TEXT_LIB) $(REPORT_LIB) $(LIB) $(LDLIBS)
 
 -include $(M2R_FUZZ).d $(FUZZ_PROG_OBJ:.o=.d)

@@ -13,7 +13,7 @@ $(M2R_REPORT_OBJS): core/m2r.h core/names.h
 
 $(M2R_REPORT): $(M2R_REPORT_OBJS) $(REPORT_LIB) $(LIB) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(M2R_REPORT_OBJS) $(REPORT_LIB) $(LIB) $(LDLIBS)
+	$(HOST_CC) $(ALL_LDFLAGS) -o $@ $(M2R_REPORT_OBJS) $(REPORT_LIB) $(LIB) $(LDLIBS)
 
 -include $(M2R_REPORT_OBJS:.o=.d)
 

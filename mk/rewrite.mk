@@ -35,7 +35,7 @@ REWRITE_OUT        ?= $(B)/torture-rewrite
 CSMITH_REWRITE_OUT ?= $(B)/csmith-rewrite
 
 torture-rewrite-src: need-gcc-source
-	@$(call unpack-gcc-tests,$(REWRITE_SRC),gfortran.fortran-torture/execute g++.dg/torture)
+	@$(call unpack-gcc-tests,$(REWRITE_SRC),gfortran.fortran-torture g++.dg/torture)
 
 # One suite: $(call rewrite-suite,NAME,COMPILER,ROOT,LIST-COMMAND)
 rewrite-suite = out=$(abspath $(REWRITE_OUT))/$(1); mkdir -p $$out; \

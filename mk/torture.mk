@@ -9,7 +9,9 @@
 #   make torture-dg       the same on GCC's gcc.dg, g++.dg and gfortran.dg
 #                         (with gcc, g++, gfortran; at -O0 and -O2)
 #
-# Variables: TORTURE_LEVELS ("-O0;-O2;-O2 -g"), TORTURE_DG_LEVELS
+# Variables: TORTURE_SUITES ("c"; also fortran, c++: the Fortran and C++
+# torture tests, into build/torture-fortran/, build/torture-c++/),
+# TORTURE_LEVELS ("-O0;-O2;-O2 -g"), TORTURE_DG_LEVELS
 # ("-O0;-O2", for torture-dg), TORTURE_JOBS (2),
 # TORTURE_FILTER (a grep -E regexp to run only some files), RESUME (1: go
 # on with an interrupted run, same files, same copy of the plugin).
@@ -35,7 +37,7 @@ TORTURE_DG_DIR := $(B)/torture-dg-src
 N    ?= 100
 SEED ?= 1
 RESUME ?= 0
-TORTURE_ENV = RESUME=$(RESUME) PLUGIN_ID="$$(git describe --always --dirty 2>/dev/null || echo unknown)"
+TORTURE_ENV = RESUME=$(RESUME) TARGET_RUN='$(TARGET_RUN)' PLUGIN_ID="$$(git describe --always --dirty 2>/dev/null || echo unknown)"
 CSMITH_INC = $(firstword $(wildcard /usr/include/csmith*/csmith.h /usr/local/include/csmith*/csmith.h))
 
 # need-gcc-source: Debian's gcc-12-source (installs it when running as root).
@@ -58,13 +60,14 @@ gcc-tarball = tar=$$(ls /usr/src/gcc-$(TORTURE_GCC_MAJOR)/gcc-*.tar.xz | grep -v
 
 # $(call unpack-gcc-tests,DIR,PATHS): only gcc/testsuite/PATHS of the
 # tarball, into DIR, once (DIR/.unpacked).
-unpack-gcc-tests = if [ ! -f $(1)/.unpacked ]; then \
+# The stamp holds PATHS: a list that grows unpacks again.
+unpack-gcc-tests = if [ "$$(cat $(1)/.unpacked 2>/dev/null)" != "$(strip $(2))" ]; then \
 		$(gcc-tarball); \
 		echo "unpacking $(2) from $$tar"; \
 		rm -rf $(1) && mkdir -p $(1) && \
 		tar -xJf $$tar -C $(1) --strip-components=3 \
 			$(foreach p,$(2),"$$top/gcc/testsuite/$(p)") && \
-		touch $(1)/.unpacked || exit 1; \
+		echo "$(strip $(2))" > $(1)/.unpacked || exit 1; \
 	fi
 
 torture-src: need-gcc-source
@@ -72,14 +75,27 @@ torture-src: need-gcc-source
 
 # TORTURE_PLUGIN_ARGS: more plugin arguments for the plugin's compilation
 # (e.g. -fplugin-arg-mem2reg-mode=rewrite, TORTURE_OUT=build/torture-rw).
+# TORTURE_SUITES: c (gcc.c-torture, into TORTURE_OUT), fortran
+# (gfortran.fortran-torture, with FC, into TORTURE_OUT-fortran), c++
+# (g++.dg/torture, with CXX, into TORTURE_OUT-c++); default c.
 TORTURE_OUT ?= $(B)/torture
-torture: all torture-src
-	@mkdir -p $(TORTURE_OUT)
-	@cd $(TORTURE_ROOT) && find compile execute -name '*.c' | LC_ALL=C sort \
-		| grep -E '$(or $(TORTURE_FILTER),.)' > $(abspath $(TORTURE_OUT))/files
-	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) \
+TORTURE_SUITES ?= c
+# One suite: $(call torture-suite,OUT,COMPILER,ROOT,LIST-COMMAND)
+torture-suite = out=$(abspath $(1)); mkdir -p $$out; \
+	(cd $(3) && $(4)) | LC_ALL=C sort | grep -E '$(or $(TORTURE_FILTER),.)' > $$out/files; \
+	CC=$(2) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) \
 		PLUGIN_ARGS='$(TORTURE_PLUGIN_ARGS)' \
-		bash tools/torture.sh run $(TORTURE_OUT) $(TORTURE_ROOT) $(TORTURE_OUT)/files '$(TORTURE_LEVELS)'
+		bash tools/torture.sh run $$out $(3) $$out/files '$(TORTURE_LEVELS)' || rc=1
+torture: all torture-src $(if $(filter-out c,$(TORTURE_SUITES)),torture-rewrite-src)
+	@rc=0; \
+	for s in $(TORTURE_SUITES); do \
+		case $$s in \
+		c) $(call torture-suite,$(TORTURE_OUT),$(CC),$(TORTURE_ROOT),find compile execute -name '*.c') ;; \
+		fortran) $(call torture-suite,$(TORTURE_OUT)-fortran,$(FC),$(REWRITE_SRC),find gfortran.fortran-torture -name '*.[fF]' -o -name '*.[fF]90') ;; \
+		c++) $(call torture-suite,$(TORTURE_OUT)-c++,$(CXX),$(REWRITE_SRC),find g++.dg/torture -name '*.C') ;; \
+		*) echo "unknown suite $$s (c, fortran, c++)" >&2; rc=1 ;; \
+		esac; \
+	done; exit $$rc
 
 # torture-dg: GCC's front-end test directories, beyond c-torture: every
 # file of gcc.dg (with gcc), g++.dg (g++) and gfortran.dg (gfortran),

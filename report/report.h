@@ -41,7 +41,7 @@ typedef struct VarReport {
 	int gcc_nphi;
 	int *gcc_phibb;     /* GCC basic block indexes, ascending */
 	int why;            /* enum Why; W_AGREE when both sides agree */
-	unsigned loc;       /* location_t of the declaration, for remarks */
+	uint64_t loc;       /* location_t of the declaration, for remarks */
 	int renamed;        /* rewrite mode: enum Renamer */
 	int fallback;       /* renamed == RN_GCC: fallback_name() */
 } VarReport;

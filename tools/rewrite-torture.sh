@@ -23,7 +23,8 @@
 # time killed compilations of 11 s and made a program that ends in 6 s
 # "wrong"; ten times as much wall time stops one that waits.  COMPARE_DEBUG
 # ("-O2 -g": the levels at which the plugin's compilation is also made
-# with -fcompare-debug).
+# with -fcompare-debug), TARGET_RUN (the command that runs a program of
+# a cross compiler: "qemu-aarch64 -L /usr/aarch64-linux-gnu"; empty).
 #
 # Per file and level, GCC alone (the reference):
 #   CC LEVEL -fchecking=1 -gno-record-gcc-switches EXTRA -S FILE -> ref.s,
@@ -59,6 +60,7 @@ SLOW_FACTOR=${SLOW_FACTOR:-6}
 EXTRA_CFLAGS=${EXTRA_CFLAGS:-}
 LDLIBS=${LDLIBS:--lm}
 COMPARE_DEBUG=${COMPARE_DEBUG:--O2 -g}
+TARGET_RUN=${TARGET_RUN:-}
 HERE=$(cd "$(dirname "$0")" && pwd)
 PLUGIN=${PLUGIN:-$HERE/../build/mem2reg.so}
 
@@ -86,7 +88,7 @@ cpu_limit() {
 run_prog() {
 	local exe=$1 dir=$2 res=$3 limit=${4:-$RUN_TIMEOUT} rc=0
 	(cd "$dir" && TIMEFORMAT=%3U+%3S &&
-		time cpu_limit "$limit" "./$exe" >"$res.out" 2>&1 </dev/null) 2>"$res.time" || rc=$?
+		time cpu_limit "$limit" $TARGET_RUN "./$exe" >"$res.out" 2>&1 </dev/null) 2>"$res.time" || rc=$?
 	awk -F+ '/^[0-9.]+[+][0-9.]+$/ { printf "%.2f\n", $1 + $2 }' "$res.time" > "$res.cpu"
 	# SIGXCPU at the soft limit (152), SIGKILL at the hard one (137) if
 	# the program ignores it, timeout's 124 for the limit of wall time

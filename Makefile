@@ -64,6 +64,12 @@ endif
 # from its name, gcc-11 -> 11, for the packages need-gcc installs).
 GCC_VERSION    := $(shell command -v $(GCC) >/dev/null 2>&1 && $(GCC) -dumpfullversion)
 GCC_MAJOR      := $(or $(firstword $(subst ., ,$(GCC_VERSION))),$(shell echo '$(notdir $(GCC))' | sed -n 's/.*-\([0-9][0-9]*\)$$/\1/p'))
+# The old C of GCC 12's torture tests, as later GCCs read it: GCC 14
+# makes implicit declarations and implicit int errors (-fpermissive
+# makes them warnings again), GCC 15 defaults to C23, where f() means
+# f(void) (-std=gnu17).  Both compilations of a C torture file, GCC
+# alone's and the plugin's, get these, in the tests and the long runs.
+TORTURE_C_FLAGS ?= $(if $(filter-out 11 12 13,$(GCC_MAJOR)),-fpermissive) $(if $(filter-out 11 12 13 14,$(GCC_MAJOR)),-std=gnu17)
 # A cross compiler (GCC=aarch64-linux-gnu-gcc-12: its -dumpmachine is not
 # this machine's): the plugin runs inside its cc1, on this machine, so
 # the plugin is built by this machine's C++ compiler of the same major
@@ -376,6 +382,7 @@ define run-tests
 	   echo 'set M2R_CXX "$(CXX)"'; \
 	   echo 'set M2R_FC "$(FC)"'; \
 	   echo 'set M2R_TARGET_RUN "$(TARGET_RUN)"'; \
+	   echo 'set M2R_TORTURE_C_FLAGS "$(strip $(TORTURE_C_FLAGS))"'; \
 	} > $(B)/testsuite/site.exp
 	@rm -f $(B)/testsuite/mem2reg.sum
 	@(cd $(B)/testsuite && \

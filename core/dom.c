@@ -338,7 +338,8 @@ void df_build_trace(Fn *f, Dom *d, Trace *tr)
 	for (int b = 0; b < n; b++)
 		d->dfoff[b + 1] += d->dfoff[b];
 	d->df = aalloc_raw(f->a, (size_t)(d->dfoff[n] ? d->dfoff[n] : 1) * sizeof(int)); /* all placed */
-	memcpy(pos, d->dfoff, (size_t)n * sizeof(int));
+	if (n > 0) /* (GCC 16 warns of a negative n's huge size otherwise) */
+		memcpy(pos, d->dfoff, (size_t)n * sizeof(int));
 	for (size_t k = 0; k < pr.n; k += 2)
 		d->df[pos[pr.v[k]]++] = pr.v[k + 1];
 	invariant(n == 0 || pos[n - 1] == d->dfoff[n]); /* fill matched count */

@@ -34,14 +34,14 @@ REWRITE_SRC        := $(B)/torture-rewrite-src
 REWRITE_OUT        ?= $(B)/torture-rewrite
 CSMITH_REWRITE_OUT ?= $(B)/csmith-rewrite
 
-torture-rewrite-src: need-gcc-source
+torture-rewrite-src:
 	@$(call unpack-gcc-tests,$(REWRITE_SRC),gfortran.fortran-torture g++.dg/torture)
 
-# One suite: $(call rewrite-suite,NAME,COMPILER,ROOT,LIST-COMMAND)
+# One suite: $(call rewrite-suite,NAME,COMPILER,ROOT,LIST-COMMAND[,CFLAGS])
 rewrite-suite = out=$(abspath $(REWRITE_OUT))/$(1); mkdir -p $$out; \
 	(cd $(3) && $(4)) | LC_ALL=C sort | grep -E '$(or $(TORTURE_FILTER),.)' > $$out/files; \
 	echo "== $(1) ($(2)): $$(wc -l < $$out/files) programs"; \
-	CC=$(2) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) \
+	CC=$(2) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) EXTRA_CFLAGS='$(5)' \
 		bash tools/rewrite-torture.sh run $$out $(3) $$out/files \
 		'$(REWRITE_LEVELS)' '$(REWRITE_PLACEMENTS)' || rc=1
 
@@ -49,7 +49,7 @@ torture-rewrite: all torture-src torture-rewrite-src
 	@rc=0; \
 	for s in $(REWRITE_SUITES); do \
 		case $$s in \
-		c) $(call rewrite-suite,c,$(CC),$(TORTURE_ROOT),find execute -name '*.c') ;; \
+		c) $(call rewrite-suite,c,$(CC),$(TORTURE_ROOT),find execute -name '*.c',$(TORTURE_C_FLAGS)) ;; \
 		fortran) $(call rewrite-suite,fortran,$(FC),$(REWRITE_SRC),find gfortran.fortran-torture/execute -name '*.[fF]' -o -name '*.[fF]90') ;; \
 		c++) $(call rewrite-suite,c++,$(CXX),$(REWRITE_SRC),grep -l 'dg-do run' g++.dg/torture/*.C) ;; \
 		*) echo "unknown suite $$s (c, fortran, c++)" >&2; rc=1 ;; \

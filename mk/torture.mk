@@ -61,7 +61,10 @@ gcc-tarball = tar=$$(ls /usr/src/gcc-$(TORTURE_GCC_MAJOR)/gcc-*.tar.xz | grep -v
 # $(call unpack-gcc-tests,DIR,PATHS): only gcc/testsuite/PATHS of the
 # tarball, into DIR, once (DIR/.unpacked).
 # The stamp holds PATHS: a list that grows unpacks again.
+# (GCC's sources are needed only then: a tree whose tests are unpacked,
+# as in a Debian root of mk/versions.mk, needs no gcc-12-source.)
 unpack-gcc-tests = if [ "$$(cat $(1)/.unpacked 2>/dev/null)" != "$(strip $(2))" ]; then \
+		$(MAKE) --no-print-directory need-gcc-source || exit 1; \
 		$(gcc-tarball); \
 		echo "unpacking $(2) from $$tar"; \
 		rm -rf $(1) && mkdir -p $(1) && \
@@ -70,7 +73,7 @@ unpack-gcc-tests = if [ "$$(cat $(1)/.unpacked 2>/dev/null)" != "$(strip $(2))" 
 		echo "$(strip $(2))" > $(1)/.unpacked || exit 1; \
 	fi
 
-torture-src: need-gcc-source
+torture-src:
 	@$(call unpack-gcc-tests,$(TORTURE_DIR),gcc.c-torture/compile gcc.c-torture/execute)
 
 # TORTURE_PLUGIN_ARGS: more plugin arguments for the plugin's compilation
@@ -80,17 +83,17 @@ torture-src: need-gcc-source
 # (g++.dg/torture, with CXX, into TORTURE_OUT-c++); default c.
 TORTURE_OUT ?= $(B)/torture
 TORTURE_SUITES ?= c
-# One suite: $(call torture-suite,OUT,COMPILER,ROOT,LIST-COMMAND)
+# One suite: $(call torture-suite,OUT,COMPILER,ROOT,LIST-COMMAND[,CFLAGS])
 torture-suite = out=$(abspath $(1)); mkdir -p $$out; \
 	(cd $(3) && $(4)) | LC_ALL=C sort | grep -E '$(or $(TORTURE_FILTER),.)' > $$out/files; \
-	CC=$(2) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) \
+	CC=$(2) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) EXTRA_CFLAGS='$(5)' \
 		PLUGIN_ARGS='$(TORTURE_PLUGIN_ARGS)' \
 		bash tools/torture.sh run $$out $(3) $$out/files '$(TORTURE_LEVELS)' || rc=1
 torture: all torture-src $(if $(filter-out c,$(TORTURE_SUITES)),torture-rewrite-src)
 	@rc=0; \
 	for s in $(TORTURE_SUITES); do \
 		case $$s in \
-		c) $(call torture-suite,$(TORTURE_OUT),$(CC),$(TORTURE_ROOT),find compile execute -name '*.c') ;; \
+		c) $(call torture-suite,$(TORTURE_OUT),$(CC),$(TORTURE_ROOT),find compile execute -name '*.c',$(TORTURE_C_FLAGS)) ;; \
 		fortran) $(call torture-suite,$(TORTURE_OUT)-fortran,$(FC),$(REWRITE_SRC),find gfortran.fortran-torture -name '*.[fF]' -o -name '*.[fF]90') ;; \
 		c++) $(call torture-suite,$(TORTURE_OUT)-c++,$(CXX),$(REWRITE_SRC),find g++.dg/torture -name '*.C') ;; \
 		*) echo "unknown suite $$s (c, fortran, c++)" >&2; rc=1 ;; \
@@ -123,7 +126,7 @@ torture-dg: all torture-dg-src
 			bash tools/torture.sh run $$out $(TORTURE_DG_DIR) $$out/files '$(TORTURE_DG_LEVELS)' || rc=1; \
 	done; exit $$rc
 
-torture-dg-src: need-gcc-source
+torture-dg-src:
 	@$(call unpack-gcc-tests,$(TORTURE_DG_DIR),gcc.dg g++.dg gfortran.dg)
 
 # need-csmith: Debian's csmith and its runtime headers (libcsmith-dev,

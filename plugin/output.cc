@@ -19,6 +19,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#ifndef M2R_TARGET
+#error "M2R_TARGET (the target triple of the plugin's GCC, gcc -dumpmachine) is not defined: the Makefile defines it"
+#endif
+
 static Totals unit;
 static FILE *rows, *vrows;   /* stderr rows, rendered per function */
 static char *rows_buf, *vrows_buf;
@@ -33,6 +37,11 @@ RecOpts out_recopts(void)
 	ro.tool = TOOL_PLUGIN;
 	ro.mode = m2r_args.mode == MODE_REWRITE ? RMODE_REWRITE : RMODE_ANALYZE;
 	ro.placement = m2r_args.placement;
+	/* The compiler and its target: the GCC the plugin is built for
+	 * (plugin.cc refuses to load into another) and the triple the
+	 * Makefile names (gcc -dumpmachine of that GCC). */
+	ro.gcc_version = m2r_built_for()->basever;
+	ro.target = M2R_TARGET;
 	/* The records' "dumpbase", set here since every writer of records
 	 * (output=, format=json) gets its RecOpts here: what the driver gave
 	 * cc1 (-dumpdir and -dumpbase: "f.c", "out/g.c", under distcc the

@@ -1,6 +1,7 @@
 /* csv.c - the plugin's format=csv: a function/unit table and, with
  * stats=variables, a variables' table.  Counter columns are the
- * counters' names (core/names.h). */
+ * counters' names (core/names.h).  GCC's cells are empty where GCC was
+ * not compared, as the records leave its keys out. */
 #include "report.h"
 
 #include <string.h>
@@ -49,13 +50,18 @@ void csv_row(FILE *o, const RecOpts *ro, const char *type, const char *file, con
 	csv_str(o, file);
 	fputc(',', o);
 	csv_str(o, fn);
-	fprintf(o, ",%ld,%s,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld", t->functions,
-		placement_name(ro->placement), t->compared, t->blocks, t->vars, t->promotable,
-		t->promoted, t->gcc_promoted, t->phis, t->phis_kept, t->gcc_phis, t->agree,
-		t->differ, t->unexplained);
+	fprintf(o, ",%ld,%s,%ld,%ld,%ld,%ld,%ld", t->functions, placement_name(ro->placement),
+		t->compared, t->blocks, t->vars, t->promotable, t->promoted);
+	if (t->compared)
+		fprintf(o, ",%ld,%ld,%ld,%ld,%ld,%ld,%ld", t->gcc_promoted, t->phis, t->phis_kept,
+			t->gcc_phis, t->agree, t->differ, t->unexplained);
+	else
+		fprintf(o, ",,%ld,%ld,,,,", t->phis, t->phis_kept);
 	for (int i = 0; i < NCOUNTER; i++)
 		fprintf(o, ",%ld", t->cnt[i]);
-	fprintf(o, ",%lld,%lld,%lld", t->lower_ns, t->core_ns, t->gcc_ns);
+	fprintf(o, ",%lld,%lld,", t->lower_ns, t->core_ns);
+	if (t->compared)
+		fprintf(o, "%lld", t->gcc_ns);
 	if (ro->mode == RMODE_REWRITE)
 		fprintf(o, ",rewrite,%ld,%ld,%ld,%ld,%lld", t->rewritten, t->renamed[RN_CORE],
 			t->renamed[RN_GCC], t->renamed[RN_MEMORY], t->rewrite_ns);
@@ -81,11 +87,15 @@ void csv_var_rows(FILE *o, const FnReport *r)
 		csv_str(o, r->function);
 		fputc(',', o);
 		csv_str(o, v->name);
-		fprintf(o, ",%d,%d,%s,%s,%d,", v->line, v->ours, reason_name(v->reason),
-			path_name(v->path), v->gcc);
+		fprintf(o, ",%d,%d,%s,%s,", v->line, v->ours, reason_name(v->reason),
+			path_name(v->path));
+		if (r->compared)
+			fprintf(o, "%d", v->gcc);
+		fputc(',', o);
 		csv_bbs(o, v->phibb, v->nphi);
 		fputc(',', o);
-		csv_bbs(o, v->gcc_phibb, v->gcc_nphi);
+		if (r->compared)
+			csv_bbs(o, v->gcc_phibb, v->gcc_nphi);
 		fprintf(o, ",%s", r->compared ? why_name(v->why) : "not-compared");
 		if (r->rewrite)
 			fprintf(o, ",%s,%s", renamer_name(v->renamed),

@@ -1,12 +1,13 @@
-/* record.c - the one JSON Lines record writer of both tools (schema 3:
- * doc/statistics.md, doc/record.schema.json).
+/* record.c - the one JSON Lines record writer of both tools (schema
+ * M2R_SCHEMA_VERSION: doc/statistics.md, doc/record.schema.json).
  *
  * Every key has one type wherever it appears: counts are integers, a
  * list of blocks is "phi_blocks" (strings: m2r-opt's labels, the
  * plugin's "bb N"), every per-name object lists every name of its table
  * (zeros included), and "reason" is always there ("none" when promoted).
  * Keys only one tool has are left out by the other (the schema says
- * which). */
+ * which), and GCC's figures are left out where GCC was not compared
+ * ("compared" 0): there they are unknown, not zero. */
 #define _POSIX_C_SOURCE 200809L /* gethostname, getcwd, open_memstream */
 #include "report.h"
 
@@ -73,11 +74,12 @@ static void json_var(FILE *o, const RecOpts *ro, const FnReport *r, const VarRep
 		jbool(v->ours), reason_name(v->reason), path_name(v->path));
 	json_blocks(o, "phi_blocks", v->phibb, v->philab, v->nphi);
 	fprintf(o, ",\"phis_kept\":%d", v->nphikept);
-	if (ro->tool == TOOL_PLUGIN) {
+	if (ro->tool == TOOL_PLUGIN && r->compared) {
 		fprintf(o, ",\"gcc\":%s", jbool(v->gcc));
 		json_blocks(o, "gcc_phi_blocks", v->gcc_phibb, NULL, v->gcc_nphi);
-		fprintf(o, ",\"why\":\"%s\"", r->compared ? why_name(v->why) : "not-compared");
 	}
+	if (ro->tool == TOOL_PLUGIN)
+		fprintf(o, ",\"why\":\"%s\"", r->compared ? why_name(v->why) : "not-compared");
 	if (r->rewrite)
 		fprintf(o, ",\"renamed_by\":\"%s\",\"fallback\":\"%s\"", renamer_name(v->renamed),
 			v->renamed == RN_GCC ? fallback_name(v->fallback) : "none");
@@ -128,6 +130,12 @@ static void json_origin(FILE *o, const RecOpts *ro, const char *file)
 	fputs(",\"dumpbase\":", o);
 	json_str(o, dumpbase ? dumpbase : file);
 	fprintf(o, ",\"pid\":%ld", (long)getpid());
+	if (ro->gcc_version) {
+		fputs(",\"gcc_version\":", o);
+		json_str(o, ro->gcc_version);
+		fputs(",\"target\":", o);
+		json_str(o, ro->target);
+	}
 }
 
 /* Everything of a record but its variables and the closing brace. */
@@ -135,6 +143,7 @@ static void rec_head(FILE *o, const RecOpts *ro, const char *file, const FnRepor
 		     const Totals *t)
 {
 	int plugin = ro->tool == TOOL_PLUGIN;
+	int gcc = plugin && t->compared > 0; /* GCC's figures are known */
 	fprintf(o, "{\"type\":\"%s\",\"file\":", r ? "function" : "unit");
 	json_str(o, file);
 	if (r) {
@@ -154,20 +163,20 @@ static void rec_head(FILE *o, const RecOpts *ro, const char *file, const FnRepor
 		json_rewrite(o, r, t);
 	fprintf(o, ",\"blocks\":%ld,\"vars\":%ld,\"promotable\":%ld,\"promoted\":%ld", t->blocks,
 		t->vars, t->promotable, t->promoted);
-	if (plugin)
+	if (gcc)
 		fprintf(o, ",\"gcc_promoted\":%ld", t->gcc_promoted);
 	fprintf(o, ",\"phis\":%ld,\"phis_kept\":%ld", t->phis, t->phis_kept);
-	if (plugin)
+	if (gcc)
 		fprintf(o, ",\"gcc_phis\":%ld,\"agree\":%ld,\"differ\":%ld,\"unexplained\":%ld",
 			t->gcc_phis, t->agree, t->differ, t->unexplained);
 	for (int i = 0; i < NCOUNTER; i++)
 		fprintf(o, ",\"%s\":%ld", counter_name(i), t->cnt[i]);
 	json_counts(o, "not_promoted", NT_REASON, 1, t->notprom);
 	json_counts(o, "paths", NT_PATH, 1, t->path);
-	if (plugin)
+	if (gcc)
 		json_counts(o, "why", NT_WHY, 0, t->why);
 	fprintf(o, ",\"lower_ns\":%lld,\"core_ns\":%lld", t->lower_ns, t->core_ns);
-	if (plugin)
+	if (gcc)
 		fprintf(o, ",\"gcc_ns\":%lld", t->gcc_ns);
 	if (r && r->lower_err && *r->lower_err) {
 		fputs(",\"lower_error\":", o);

@@ -19,8 +19,10 @@ extern "C" {
 /* The version written in every record's "schema" field.  Version 1 was
  * the plugin's records before the field existed; 3 added where a record
  * was made (host, cwd, dumpbase, pid) and the split of a long function
- * record; 4 the "explain" record (doc/statistics.md). */
-#define M2R_SCHEMA_VERSION 4
+ * record; 4 the "explain" record; 5 the plugin's compiler and target
+ * (gcc_version, target) and GCC's figures left out where GCC was not
+ * compared (doc/statistics.md). */
+#define M2R_SCHEMA_VERSION 5
 
 /* What starts every record line the plugin writes on stderr (output=-),
  * so that a reader finds records anywhere in a build log. */
@@ -82,6 +84,10 @@ typedef struct RecOpts {
 	int tool;           /* TOOL_* */
 	int mode;           /* plugin: RMODE_* */
 	int placement;      /* enum Placement */
+	/* The plugin: the GCC it is built for and runs in ("12.2.0") and
+	 * that GCC's target triple ("x86_64-linux-gnu"); NULL (m2r-opt):
+	 * the keys are left out. */
+	const char *gcc_version, *target;
 } RecOpts;
 
 /* The plugin: the translation unit's dump base name (GCC's

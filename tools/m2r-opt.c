@@ -267,7 +267,8 @@ static int run_fns(Opts *o, const char *buf, size_t len, FILE *out, FILE *st, FI
 static void json_fn(const Opts *o, const char *file, Fn *f, const Stats *s, long long read_ns,
 		    long long core_ns, FILE *st, Totals *unit)
 {
-	RecOpts ro = { TOOL_OPT, 0, o->po.placement };
+	/* no compiler: no gcc_version, target */
+	RecOpts ro = { TOOL_OPT, 0, o->po.placement, NULL, NULL };
 	FnReport r;
 	Totals t;
 	report_from_stats(f, s, file, &r);
@@ -289,7 +290,7 @@ static int run(Opts *o, const char *buf, size_t len, FILE *out, FILE *st, FILE *
 		rc = 1;
 	}
 	if (rc == 0 && o->stats == ST_JSON) {
-		RecOpts ro = { TOOL_OPT, 0, o->po.placement };
+		RecOpts ro = { TOOL_OPT, 0, o->po.placement, NULL, NULL };
 		rec_json(st, &ro, strcmp(o->in, "-") ? o->in : "<stdin>", NULL, &unit, 0);
 	}
 	return rc;

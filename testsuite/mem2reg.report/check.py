@@ -3,11 +3,24 @@
 against the records it read, and makes inputs from real records.
 
   check.py totals TOOL INPUT...     the tool's --by=file JSON rows and its
-                                    text summary against the sum of the
-                                    records' own unit records
+                                    text summary (the sum of its groups)
+                                    against the sum of the records' own
+                                    unit records; GCC's figures null / "-"
+                                    exactly where none was compared
   check.py shapes TOOL INPUT...     CSV and JSON rows: one header, equal
                                     columns, one row per function / file
   check.py diff TOOL A B            --diff's rows against each side alone
+  check.py nogcc TOOL INPUT...      records without a function compared
+                                    with GCC: no GCC figure shown, as 0 or
+                                    otherwise, in text, CSV, JSON, --diff
+  check.py groups TOOL N INPUT...   the text summary has N groups, each
+                                    with its own figures (a rewrite-mode
+                                    group no GCC figure), as many
+                                    functions as the CSV rows of its
+                                    mode, placement, gcc_version, target
+  check.py schema4 IN OUT           IN's records as schema 4 wrote them
+                                    (no gcc_version, target; GCC's
+                                    figures 0 where not compared)
   check.py retry IN OUT             IN's records as a retry on another
                                     host (schema 3, other times)
   check.py log IN OUT               IN's records inside a build log
@@ -19,6 +32,7 @@ Prints "ok ..." and exits 0, or prints what is wrong and exits 1.
 import csv
 import io
 import json
+import os
 import random
 import re
 import subprocess
@@ -26,9 +40,15 @@ import sys
 
 KEYS = ("vars", "promoted", "gcc_promoted", "phis", "phis_kept", "gcc_phis",
         "differ", "unexplained", "agree", "compared")
+# GCC's figures: null in a row (empty in CSV, "-" in text) where no
+# function of the row was compared with GCC.
+GCC_KEYS = ("gcc_promoted", "gcc_phis", "agree", "differ", "unexplained", "gcc_ns")
 
 
 def records(path):
+    """The records of a file, or of every file of a directory."""
+    if os.path.isdir(path):
+        return [r for n in sorted(os.listdir(path)) for r in records(os.path.join(path, n))]
     out = []
     with open(path, "rb") as f:
         for line in f:
@@ -60,25 +80,38 @@ def totals(tool, inputs):
     if want["functions"] != len(fns):
         fail(f"the inputs are inconsistent: units say {want['functions']} functions, {len(fns)} records")
     rows = [json.loads(l) for l in run(tool, "--format=json", "--by=file", *inputs).splitlines()]
-    got = {k: sum(r[k] for r in rows) for k in KEYS + ("functions",)}
+    for r in rows:
+        for k in GCC_KEYS:
+            if (r[k] is None) != (r["compared"] == 0):
+                fail(f"--by=file row of {r['file']}: {k} is {r[k]} with compared {r['compared']}")
+    got = {k: sum(r[k] or 0 for r in rows) for k in KEYS + ("functions",)}
     if got != want:
         fail(f"--by=file totals {got} != unit records' {want}")
     text = run(tool, *inputs)
+    # each group's lines (one group: no group header), summed; a group
+    # compared only in part says GCC's figures on a line of its own
     checks = [(r"mem2reg report: \d+ source files, (\d+) functions", "functions"),
-              (r"\n  variables +(\d+)", "vars"), (r"promoted, ours / GCC +(\d+) / ", "promoted"),
-              (r"promoted, ours / GCC +\d+ / (\d+)", "gcc_promoted"),
-              (r"ours placed / kept / GCC +\d+ / (\d+) / ", "phis_kept"),
+              (r"\n  variables +(\d+)", "vars"), (r"\n  promoted(?:, ours / GCC)? +(\d+)", "promoted"),
+              (r"\n  promoted, ours / GCC +\d+ / (\d+)", "gcc_promoted"),
+              (r"\n  promoted, ours / GCC +\d+ / -\n    of the \d+ functions compared +\d+ / (\d+)",
+               "gcc_promoted"),
+              (r"\n  phis, (?:ours )?placed / kept(?: / GCC| / built) +\d+ / (\d+) / ", "phis_kept"),
               (r"differ, named reason +(\d+)", "differ"), (r"differ, unexplained +(\d+)", "unexplained")]
+    sums = {}
     for pat, k in checks:
-        m = re.search(pat, text)
-        if not m or int(m.group(1)) != want[k]:
-            fail(f"text summary: {k}: /{pat}/ -> {m and m.group(1)}, want {want[k]}\n{text}")
+        sums[k] = sums.get(k, 0) + sum(int(x) for x in re.findall(pat, text))
+    for k, v in sums.items():
+        if v != want[k]:
+            fail(f"text summary: {k}: {v}, want {want[k]}\n{text}")
     print(f"ok: {want['functions']} functions, {want['vars']} variables, {len(units)} units")
 
 
 def shapes(tool, inputs):
-    fns = {(r["file"], r["function"]) for p in inputs for r in records(p) if r["type"] == "function"}
-    files = {f for f, _ in fns}
+    # a row per function and per file of each group (mode, placement,
+    # gcc_version, target)
+    fns = {(r["file"], r["function"]) + tuple(r.get(k, "") for k in ("mode", "placement", "gcc_version", "target"))
+           for p in inputs for r in records(p) if r["type"] == "function"}
+    files = {f[:1] + f[2:] for f in fns}
     for by, n in (("function", len(fns)), ("file", len(files))):
         rows = list(csv.reader(io.StringIO(run(tool, "--format=csv", f"--by={by}", *inputs))))
         head, body = rows[0], rows[1:]
@@ -88,7 +121,7 @@ def shapes(tool, inputs):
         if len(js) != n or any(list(j) != head for j in js):
             fail(f"json --by={by}: {len(js)} rows (want {n}) or keys differ from the csv header")
         for j, c in zip(js, body):
-            if [str(v) for v in j.values()] != c:
+            if ["" if v is None else str(v) for v in j.values()] != c:
                 fail(f"json and csv rows differ: {j} vs {c}")
     print(f"ok: {len(fns)} functions, {len(files)} files")
 
@@ -98,10 +131,91 @@ def diff(tool, a, b):
     for side, path in (("a", a), ("b", b)):
         alone = [json.loads(l) for l in run(tool, "--format=json", path).splitlines()]
         for k in ("promoted", "phis_kept", "gcc_phis", "differ"):
-            x, y = sum(r[f"{k}_{side}"] for r in rows), sum(r[k] for r in alone)
+            x, y = sum(r[f"{k}_{side}"] or 0 for r in rows), sum(r[k] or 0 for r in alone)
             if x != y:
                 fail(f"diff {k}_{side} sums to {x}, the report of {path} to {y}")
     print(f"ok: {len(rows)} functions")
+
+
+def nogcc(tool, inputs):
+    for by in ("function", "file"):
+        rows = [json.loads(l) for l in run(tool, "--format=json", f"--by={by}", *inputs).splitlines()]
+        if not rows:
+            fail(f"json --by={by}: no rows")
+        for r in rows:
+            bad = [k for k in r if (k in GCC_KEYS or k.startswith("why_")) and r[k] is not None]
+            if bad or r["compared"] != 0:
+                fail(f"json --by={by}: GCC's figures {bad} (compared {r['compared']}) in {r}")
+        rows = list(csv.reader(io.StringIO(run(tool, "--format=csv", f"--by={by}", *inputs))))
+        cols = [i for i, h in enumerate(rows[0]) if h in GCC_KEYS or h.startswith("why_")]
+        for r in rows[1:]:
+            if any(r[i] != "" for i in cols):
+                fail(f"csv --by={by}: a GCC cell not empty: {r}")
+    for r in run(tool, "--diff", "--format=json", inputs[0], inputs[0]).splitlines():
+        r = json.loads(r)
+        bad = [k for k in r if k[:-2] in GCC_KEYS and r[k] is not None]
+        if bad:
+            fail(f"--diff json: GCC's figures {bad} in {r}")
+    text = run(tool, *inputs)
+    rules = [(r"  (promoted, ours / GCC|phis, ours placed / kept / GCC) ", r"/ -$"),
+             (r"  functions agreeing with GCC ", r" -  \(none compared\)$"),
+             (r"  variables that differ, (named reason|unexplained) ", r" -$"),
+             (r"  time GCC into-SSA ", r" -  \(not compared\)$"),
+             (r"  functions compared with GCC ", r" 0 of \d+$"),
+             (r"  +\d+ / \S+ +\S", r"^  +\d+ / - ")]  # the most-phis list
+    for line in text.splitlines():
+        for head, want in rules:
+            if re.match(head, line) and not re.search(want, line):
+                fail(f"text: a GCC figure shown: {line!r}\n{text}")
+    if "GCC into-SSA:" in text or not re.search(r"\n  variables +\d+", text):
+        fail(f"text: a list of GCC's times, or no summary:\n{text}")
+    print(f"ok: no GCC figure in text, csv, json and --diff of {len(inputs)} inputs")
+
+
+def groups(tool, n, inputs):
+    text = run(tool, *inputs)
+    rows = list(csv.DictReader(io.StringIO(run(tool, "--format=csv", *inputs))))
+    keys = ("mode", "placement", "gcc_version", "target")
+    want = {}
+    for r in rows:
+        k = tuple(r[x] for x in keys)
+        want[k] = want.get(k, 0) + 1
+    heads = [m.groups() for m in (re.match(r"((?:(?:mode|placement|GCC|target) [^,\n:]+(?:, )?)+): "
+                                           r"\d+ source files, (\d+) functions\n((?:  [^\n]*(?:\n|$))+)", p)
+                                  for p in text.split("\n\n")) if m]
+    if len(heads) != int(n) or len(want) != int(n):
+        fail(f"{len(heads)} groups in the text, {len(want)} in the csv rows, want {n}:\n{text}")
+    if not re.search(r"\n  groups +%s, by " % n, text):
+        fail(f"no line 'groups {n}':\n{text}")
+    for head, nfn, body in heads:
+        kv = dict(x.split(" ", 1) for x in head.split(", "))
+        match = [k for k in want if all(kv.get(lab, v or "-") == (v or "-") for lab, v in
+                                        zip(("mode", "placement", "GCC", "target"), k))]
+        if len(match) != 1 or want[match[0]] != int(nfn):
+            fail(f"group {head!r}: {nfn} functions, csv rows {want}")
+        if kv.get("mode") == "rewrite" or match[0][0] == "rewrite":
+            if "GCC" in body.replace("renamed by GCC", "") or "functions written back whole" not in body:
+                fail(f"rewrite group {head!r}: GCC's figures or no rewrite figures:\n{body}")
+        elif "promoted, ours / GCC" not in body:
+            fail(f"group {head!r}: no comparison with GCC:\n{body}")
+    print(f"ok: {n} groups, {len(rows)} functions")
+
+
+def schema4(src, dst):
+    gcc = ("gcc_promoted", "gcc_phis", "agree", "differ", "unexplained")
+    with open(dst, "w") as o:
+        for r in records(src):
+            r["schema"] = 4
+            r.pop("gcc_version", None)
+            r.pop("target", None)
+            if r["type"] in ("function", "unit") and r.get("compared") == 0:
+                for k in gcc:
+                    r[k] = 0
+                r["why"] = {"agree": 0, "aggregate": 0, "unexplained": 0}
+                r["gcc_ns"] = 4242  # compare=no: GCC's pass ran, timed all the same
+                for v in r.get("variables", []):
+                    v["gcc"], v["gcc_phi_blocks"] = False, []
+            o.write(json.dumps(r) + "\n")
 
 
 def retry(src, dst):
@@ -167,6 +281,8 @@ def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     {"totals": lambda: totals(args[0], args[1:]), "shapes": lambda: shapes(args[0], args[1:]),
      "diff": lambda: diff(*args), "retry": lambda: retry(*args), "log": lambda: log(*args),
+     "nogcc": lambda: nogcc(args[0], args[1:]), "groups": lambda: groups(args[0], args[1], args[2:]),
+     "schema4": lambda: schema4(*args),
      "fuzz": lambda: fuzz(*args), "big": lambda: big(*args)}[cmd]()
 
 

@@ -25,6 +25,12 @@
                                      linked from the differences too
   page.py capped PAGE                a page of a big build: the caps hold
                                      and say what was left out
+  page.py uncompared PAGE REC...     the page of the records REC...: the
+                                     phi plot draws the functions compared
+                                     with GCC only and says how many it
+                                     leaves out and why, the time plot
+                                     GCC's time of those only; a Groups
+                                     table with a row per group
   page.py png FILE                   a screenshot that is not blank
 
 Prints "ok ..." and exits 0, or prints what is wrong and exits 1.
@@ -218,6 +224,29 @@ def capped(path):
     print("ok capped: %s points, %d rows" % (circles, rows))
 
 
+def uncompared(path, recs):
+    fns = [json.loads(l) for f in recs for l in open(f) if l.startswith('{"type":"function"')]
+    ncmp = sum(1 for r in fns if r["compared"])
+    left = len(fns) - ncmp
+    groups = {(r.get("mode"), r.get("placement"), r.get("gcc_version"), r.get("target")) for r in fns}
+    s = open(path, encoding="utf-8").read()
+    svgs = s.split("<svg")[1:]
+    phis, times = svgs[0].split("</figure>")[0], svgs[1].split("</figure>")[0]
+    drawn = len(re.findall(r"<circle class=\"(p|off)\"", phis))
+    gcc_times = len(re.findall(r'<circle class="gcc"', times))
+    if not left or drawn != ncmp or gcc_times > ncmp:
+        fail("%s: %d functions not compared, phi plot draws %d points (want the %d compared), %d GCC times"
+             % (path, left, drawn, ncmp, gcc_times))
+    for what in ("the points", "GCC's time"):
+        say = "Left out: %s of the %d functions not compared with GCC (rewrite mode, compare=no or m2r-opt" % (what, left)
+        if say not in s:
+            fail("%s: no caption says %r" % (path, say))
+    m = re.search(r'<h2 id="groups">Groups: ([0-9]+)</h2>.*?<table>(.*?)</table>', s, re.S)
+    if not m or int(m.group(1)) != len(groups) or m.group(2).count("<tr>") != len(groups) + 1:
+        fail("%s: no Groups table with a row per group (%d)" % (path, len(groups)))
+    print("ok uncompared: %d points drawn, %d functions left out, %d groups" % (drawn, left, len(groups)))
+
+
 def png(path):
     b = open(path, "rb").read()
     if b[:8] != b"\x89PNG\r\n\x1a\n":
@@ -331,6 +360,8 @@ def main():
         explained(args[0], int(args[1]), args[2] == "1")
     elif cmd == "capped":
         capped(args[0])
+    elif cmd == "uncompared":
+        uncompared(args[0], args[1:])
     elif cmd == "browse":
         browse(*args)
     elif cmd == "png":

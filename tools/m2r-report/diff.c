@@ -1,7 +1,8 @@
 /* diff.c - --diff A B: two runs side by side, matched by file and
  * function (a function with several records in one run, e.g. two
  * placements, is their sum): what changed, what is only on one side,
- * and the totals. */
+ * and the totals.  GCC's figures of a side without a function compared
+ * with GCC are not known: "-", an empty CSV cell, a JSON null. */
 #include "rep.h"
 
 #include <stdlib.h>
@@ -50,12 +51,29 @@ static const Rec *side_find(const Side *s, const Rec *x)
 	return e ? s->v.v[e->val] : NULL;
 }
 
+/* Whether field f differs from a to b (known on one side only, too). */
+static int field_changed(const Rec *a, const Rec *b, int f)
+{
+	int ka = rec_known(a, f), kb = rec_known(b, f);
+	return ka != kb || (ka && a->f[f] != b->f[f]);
+}
+
 static int changed(const Rec *a, const Rec *b)
 {
 	for (int i = 0; i < NDIFF; i++)
-		if (a->f[diff_fields[i]] != b->f[diff_fields[i]])
+		if (field_changed(a, b, diff_fields[i]))
 			return 1;
 	return 0;
+}
+
+/* Field f of x as text, "-" when not known. */
+static const char *val(char *buf, size_t n, const Rec *x, int f)
+{
+	if (rec_known(x, f))
+		snprintf(buf, n, "%lld", x->f[f]);
+	else
+		snprintf(buf, n, "-");
+	return buf;
 }
 
 static void ratio(FILE *o, long long a, long long b)
@@ -70,8 +88,9 @@ static void change_line(FILE *o, const Rec *a, const Rec *b)
 	const char *sep = "";
 	for (int i = 0; i < NDIFF; i++) {
 		int f = diff_fields[i];
-		if (a->f[f] != b->f[f]) {
-			fprintf(o, "%s %s %lld -> %lld", sep, field_key[f], a->f[f], b->f[f]);
+		char va[32], vb[32];
+		if (field_changed(a, b, f)) {
+			fprintf(o, "%s %s %s -> %s", sep, field_key[f], val(va, sizeof va, a, f), val(vb, sizeof vb, b, f));
 			sep = ",";
 		}
 	}
@@ -106,17 +125,18 @@ static void totals(FILE *o, const Side *sa, const Side *sb)
 	for (int i = 0; i < sb->v.n; i++)
 		rec_add(&tb, sb->v.v[i]);
 	fprintf(o, "\ntotals, A -> B:\n  %-14s %lld -> %lld\n", "functions", ta.f[F_FUNCTIONS], tb.f[F_FUNCTIONS]);
-	for (int i = 0; i < NDIFF; i++)
-		fprintf(o, "  %-14s %lld -> %lld\n", field_key[diff_fields[i]], ta.f[diff_fields[i]],
-			tb.f[diff_fields[i]]);
 	char b1[32], b2[32];
+	for (int i = 0; i < NDIFF; i++)
+		fprintf(o, "  %-14s %s -> %s\n", field_key[diff_fields[i]], val(b1, sizeof b1, &ta, diff_fields[i]),
+			val(b2, sizeof b2, &tb, diff_fields[i]));
 	fmt_ns(b1, sizeof b1, rec_ours_ns(&ta));
 	fmt_ns(b2, sizeof b2, rec_ours_ns(&tb));
 	fprintf(o, "  %-14s %s -> %s", "time ours", b1, b2);
 	ratio(o, rec_ours_ns(&ta), rec_ours_ns(&tb));
 	fmt_ns(b1, sizeof b1, ta.f[F_GCC_NS]);
 	fmt_ns(b2, sizeof b2, tb.f[F_GCC_NS]);
-	fprintf(o, "\n  %-14s %s -> %s", "time GCC", b1, b2);
+	fprintf(o, "\n  %-14s %s -> %s", "time GCC", rec_known(&ta, F_GCC_NS) ? b1 : "-",
+		rec_known(&tb, F_GCC_NS) ? b2 : "-");
 	ratio(o, ta.f[F_GCC_NS], tb.f[F_GCC_NS]);
 	putc('\n', o);
 }
@@ -143,10 +163,15 @@ static void diff_row(FILE *o, const Rec *a, const Rec *b, int fmt)
 	for (int i = 0; i <= NDIFF; i++)
 		for (int k = 0; k < 2; k++) {
 			long long v = i < NDIFF ? s[k]->f[diff_fields[i]] : rec_ours_ns(s[k]);
+			int known = i == NDIFF || rec_known(s[k], diff_fields[i]);
 			if (fmt == FMT_JSON)
-				fprintf(o, ",\"%s_%c\":%lld", i < NDIFF ? field_key[diff_fields[i]] : "ours_ns", "ab"[k], v);
+				fprintf(o, ",\"%s_%c\":", i < NDIFF ? field_key[diff_fields[i]] : "ours_ns", "ab"[k]);
 			else
-				fprintf(o, ",%lld", v);
+				putc(',', o);
+			if (known)
+				fprintf(o, "%lld", v);
+			else if (fmt == FMT_JSON)
+				fputs("null", o);
 		}
 	fputs(fmt == FMT_JSON ? "}\n" : "\n", o);
 }

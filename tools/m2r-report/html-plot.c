@@ -1,7 +1,9 @@
 /* html-plot.c - the HTML page's plots, inline SVG drawn here (no
  * script, no network): phis ours vs GCC, time against blocks (log-log),
  * bars of the not-promoted reasons and the promotion paths.  Each plot
- * draws at most PLOT_CAP points and says how many it left out. */
+ * draws at most PLOT_CAP points and says how many it left out; the
+ * comparisons with GCC draw the functions compared with GCC only, and
+ * say how many others they leave out. */
 #include "rep.h"
 
 #include <math.h>
@@ -52,21 +54,33 @@ static void axes(FILE *o, const Axes *a, const char *xl, const char *yl)
 		(MT + H - MB) / 2, yl);
 }
 
-static void svg_close(FILE *o, long left_out, const char *caption)
+/* The caption: what the plot shows, what of the functions not compared
+ * with GCC it leaves out (what, with their number; GCC's figures are
+ * not known there), and the points left out over the cap. */
+static void svg_close(FILE *o, long left_out, long uncompared, const char *what, const char *caption)
 {
 	fprintf(o, "</svg><figcaption>%s", caption);
+	if (uncompared)
+		fprintf(o, " Left out: %s of the %ld functions not compared with GCC (rewrite mode, "
+			"compare=no or m2r-opt: GCC's figures are not known).", what, uncompared);
 	if (left_out)
 		fprintf(o, " (%ld points left out: at most %d drawn)", left_out, PLOT_CAP);
 	fprintf(o, "</figcaption></figure>\n");
 }
 
-/* Phis per function, GCC's (x) against ours kept (y); off the diagonal
- * are the disagreements, drawn first so that the cap never hides them. */
+/* Phis per function compared with GCC, GCC's (x) against ours kept
+ * (y); off the diagonal are the disagreements, drawn first so that the
+ * cap never hides them. */
 static void plot_phis(FILE *o, Run *r)
 {
 	Axes a = { 0, 1, 0, 1, 0, 0 };
+	long uncompared = 0;
 	for (int i = 0; i < r->fn.n; i++) {
 		const Rec *x = r->fn.v[i];
+		if (!rec_known(x, F_GCC_PHIS)) {
+			uncompared++;
+			continue;
+		}
 		double m = (double)(x->f[F_GCC_PHIS] > x->f[F_PHIS_KEPT] ? x->f[F_GCC_PHIS] : x->f[F_PHIS_KEPT]);
 		if (m > a.x1)
 			a.x1 = a.y1 = m;
@@ -80,7 +94,7 @@ static void plot_phis(FILE *o, Run *r)
 		for (int i = 0; i < r->fn.n; i++) {
 			const Rec *x = r->fn.v[i];
 			int off = x->f[F_GCC_PHIS] != x->f[F_PHIS_KEPT];
-			if (off != !pass)
+			if (off != !pass || !rec_known(x, F_GCC_PHIS))
 				continue;
 			if (drawn == PLOT_CAP) {
 				left++;
@@ -90,7 +104,7 @@ static void plot_phis(FILE *o, Run *r)
 			fprintf(o, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\"/>\n", off ? "off" : "p",
 				px(&a, (double)x->f[F_GCC_PHIS]), py(&a, (double)x->f[F_PHIS_KEPT]));
 		}
-	svg_close(o, left, "Phis per function: ours (kept) against GCC's into-SSA. "
+	svg_close(o, left, uncompared, "the points", "Phis per function: ours (kept) against GCC's into-SSA. "
 		  "<span class=\"off\">Red</span> points are off the diagonal: the two disagree.");
 }
 
@@ -98,8 +112,10 @@ static void plot_phis(FILE *o, Run *r)
 static void plot_time(FILE *o, Run *r)
 {
 	Axes a = { 1, 10, 100, 1000, 1, 1 };
+	long uncompared = 0;
 	for (int i = 0; i < r->fn.n; i++) {
 		const Rec *x = r->fn.v[i];
+		uncompared += !rec_known(x, F_GCC_NS);
 		double b = (double)x->f[F_BLOCKS], t1 = (double)rec_ours_ns(x), t2 = (double)x->f[F_GCC_NS];
 		if (b > a.x1)
 			a.x1 = b;
@@ -113,7 +129,7 @@ static void plot_time(FILE *o, Run *r)
 	long drawn = 0, left = 0;
 	for (int i = 0; i < r->fn.n; i++) {
 		const Rec *x = r->fn.v[i];
-		long long t[2] = { rec_ours_ns(x), x->f[F_GCC_NS] };
+		long long t[2] = { rec_ours_ns(x), rec_known(x, F_GCC_NS) ? x->f[F_GCC_NS] : 0 };
 		for (int s = 0; s < 2; s++) {
 			if (t[s] <= 0)
 				continue;
@@ -128,7 +144,7 @@ static void plot_time(FILE *o, Run *r)
 				px(&a, b), py(&a, y));
 		}
 	}
-	svg_close(o, left, "Time per function against its blocks (log-log): "
+	svg_close(o, left, uncompared, "GCC's time", "Time per function against its blocks (log-log): "
 		  "<span class=\"ours\">ours</span> (lower + core) and <span class=\"gcc\">GCC's into-SSA</span>.");
 }
 
@@ -158,7 +174,7 @@ static void plot_bars(FILE *o, const char *title, const long long *v, int n, con
 		fprintf(o, "<text x=\"%.1f\" y=\"%d\">%lld</text>\n", lw + w + 4, y + bh - 6, v[i]);
 		y += bh;
 	}
-	svg_close(o, 0, title);
+	svg_close(o, 0, 0, NULL, title);
 }
 
 void write_plots(FILE *o, Run *r, const Rec *t)

@@ -1,9 +1,11 @@
 /* html.c - --format=html: one self-contained page that works offline
  * (inline style, inline SVG, one small inline script, no reference to
- * anything outside the page): the text summary, a sortable table of the
- * files, the differences grouped by reason, the plots (html-plot.c) and
- * the source lines of the differing variables.  Every name is escaped;
- * tables are capped so that a build of 50,000 functions stays usable. */
+ * anything outside the page): the text summary, a table of the groups
+ * (mode, placement, GCC, target), a sortable table of the files, the
+ * differences grouped by reason, the plots (html-plot.c) and the source
+ * lines of the differing variables.  Every name is escaped; tables are
+ * capped so that a build of 50,000 functions stays usable.  A figure
+ * that is not known (GCC's, where GCC was not compared) shows as "-". */
 #define _POSIX_C_SOURCE 200809L
 #include "rep.h"
 
@@ -93,12 +95,93 @@ static void ns_td(FILE *o, long long v)
 	fprintf(o, "<td class=\"n\" data-v=\"%lld\">%s</td>", v, b);
 }
 
+/* An unknown figure: "-", sorted below every number. */
+static void dash_td(FILE *o)
+{
+	fputs("<td class=\"n\" data-v=\"-1\">-</td>", o);
+}
+
+/* Field f of x, "-" when it is not known. */
+static void field_td(FILE *o, const Rec *x, int f)
+{
+	if (!rec_known(x, f))
+		dash_td(o);
+	else if (f == F_GCC_NS)
+		ns_td(o, x->f[f]);
+	else
+		num_td(o, x->f[f]);
+}
+
+/* The four group keys as cells ("-" for none). */
+static void gkey_tds(FILE *o, const char *const key[NGKEY])
+{
+	for (int k = 0; k < NGKEY; k++) {
+		fputs("<td>", o);
+		put_html(o, *key[k] ? key[k] : "-");
+		fputs("</td>", o);
+	}
+}
+
+static void rec_gkey_tds(FILE *o, const Rec *x)
+{
+	const char *key[NGKEY];
+	for (int k = 0; k < NGKEY; k++)
+		key[k] = rec_gkey(x, k);
+	gkey_tds(o, key);
+}
+
+/* One row per group: its keys, the comparison's figures over the
+ * functions compared (analyze mode) and the rewrite's (rewrite mode),
+ * "-" for the others. */
+static void group_table(FILE *o, Run *r)
+{
+	int n;
+	Group *g = run_groups(r, &n);
+	static const char *const head[] = { "mode", "placement", "GCC", "target", "files", "functions",
+		"promoted", "phis kept", "compared", "GCC promoted", "GCC phis", "agree", "differ",
+		"unexplained", "time ours", "time GCC", "written back whole", "phis built", "time rest of pass" };
+	fprintf(o, "<h2 id=\"groups\">Groups: %d</h2>\n<p class=\"note\">The records of each mode, placement, "
+		"GCC version and target apart (m2r-report --filter=KEY=VALUE keeps some). GCC's figures "
+		"count the functions compared with GCC; \"-\": not known (rewrite mode, compare=no, "
+		"m2r-opt) or not of that mode.</p>\n<table><tr>", n);
+	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
+		fprintf(o, "<th>%s</th>", head[i]);
+	fputs("</tr>\n", o);
+	for (int i = 0; i < n; i++) {
+		const Rec *t = &g[i].sum, *c = &g[i].cmp;
+		fputs("<tr>", o);
+		gkey_tds(o, g[i].key);
+		num_td(o, g[i].files);
+		num_td(o, t->f[F_FUNCTIONS]);
+		num_td(o, t->f[F_PROMOTED]);
+		num_td(o, t->f[F_PHIS_KEPT]);
+		num_td(o, c->f[F_FUNCTIONS]);
+		static const int gcc[] = { F_GCC_PROMOTED, F_GCC_PHIS, F_AGREE, F_DIFFER, F_UNEXPLAINED };
+		for (size_t k = 0; k < sizeof gcc / sizeof gcc[0]; k++)
+			field_td(o, c, gcc[k]);
+		ns_td(o, rec_ours_ns(t));
+		field_td(o, c, F_GCC_NS);
+		if (!strcmp(g[i].key[G_MODE], "rewrite")) {
+			num_td(o, g[i].whole);
+			num_td(o, t->f[F_PHIS_BUILT]);
+			ns_td(o, t->f[F_REWRITE_NS]);
+		} else {
+			dash_td(o);
+			dash_td(o);
+			dash_td(o);
+		}
+		fputs("</tr>\n", o);
+	}
+	fputs("</table>\n", o);
+}
+
 static void file_table(FILE *o, Run *r)
 {
 	int n;
 	Rec **v = run_by_file(r, &n);
-	static const char *const head[] = { "file", "functions", "vars", "promoted", "GCC promoted",
-		"phis kept", "GCC phis", "agree", "differ", "unexplained", "time ours", "time GCC" };
+	static const char *const head[] = { "file", "mode", "placement", "GCC", "target", "functions", "vars",
+		"promoted", "GCC promoted", "phis kept", "GCC phis", "agree", "differ", "unexplained",
+		"time ours", "time GCC" };
 	fprintf(o, "<h2 id=\"files\">Files</h2>\n<p class=\"note\">Click a column's header to sort.</p>\n"
 		"<table class=\"sort\"><thead><tr>");
 	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
@@ -109,12 +192,13 @@ static void file_table(FILE *o, Run *r)
 		fprintf(o, "<tr><td>");
 		put_html(o, x->file);
 		fprintf(o, "</td>");
+		rec_gkey_tds(o, x);
 		static const int cols[] = { F_FUNCTIONS, F_VARS, F_PROMOTED, F_GCC_PROMOTED, F_PHIS_KEPT,
 			F_GCC_PHIS, F_AGREE, F_DIFFER, F_UNEXPLAINED };
 		for (size_t c = 0; c < sizeof cols / sizeof cols[0]; c++)
-			num_td(o, x->f[cols[c]]);
+			field_td(o, x, cols[c]);
 		ns_td(o, rec_ours_ns(x));
-		ns_td(o, x->f[F_GCC_NS]);
+		field_td(o, x, F_GCC_NS);
 		fprintf(o, "</tr>\n");
 	}
 	fprintf(o, "</tbody></table>\n");
@@ -138,7 +222,7 @@ static void put_verdicts(FILE *o, const Var *v)
 		fprintf(o, "promoted (%s)", v->path >= 0 ? path_name(v->path) : "?");
 	else
 		fprintf(o, "not promoted (%s)", v->reason >= 0 ? reason_name(v->reason) : "?");
-	fprintf(o, "</td><td>%s</td>", v->gcc ? "ssa" : "memory");
+	fprintf(o, "</td><td>%s</td>", v->gcc < 0 ? "-" : v->gcc ? "ssa" : "memory");
 }
 
 /* A differing variable shown in the differences: its source line is
@@ -157,7 +241,7 @@ static long diff_group(FILE *o, Run *r, int w, long count, Marks *m)
 	fprintf(o, "<h3 id=\"why-%s\">%s: %ld</h3>\n<p class=\"note\">", why_name(w), why_name(w), count);
 	put_html(o, m2r_names[NT_WHY].desc[w - m2r_names[NT_WHY].first]);
 	fprintf(o, "</p>\n<table><tr><th>file:line</th><th>function</th><th>variable</th><th>ours</th>"
-		"<th>GCC</th></tr>\n");
+		"<th>GCC</th><th>mode</th><th>placement</th><th>GCC version</th><th>target</th></tr>\n");
 	long left = 0;
 	for (int i = 0; i < r->fn.n; i++) {
 		const Rec *x = r->fn.v[i];
@@ -187,6 +271,7 @@ static long diff_group(FILE *o, Run *r, int w, long count, Marks *m)
 			put_html(o, v->name);
 			fprintf(o, "</td>");
 			put_verdicts(o, v);
+			rec_gkey_tds(o, x);
 			fprintf(o, "</tr>\n");
 		}
 	}
@@ -270,7 +355,7 @@ static void source_file(FILE *o, Run *r, const Rec *x, const Mark *m, int n)
 		fprintf(o, "<tr class=\"rem\"><td></td><td>^ ");
 		put_html(o, v->name);
 		fprintf(o, ": %s; ours %s, GCC %s</td></tr>\n", why_name(v->why), v->ours ? "promoted" : "not promoted",
-			v->gcc ? "ssa" : "memory");
+			v->gcc < 0 ? "-" : v->gcc ? "ssa" : "memory");
 	}
 	fprintf(o, "</table>\n");
 	free(buf);
@@ -304,10 +389,11 @@ long write_html(FILE *o, Run *r, int top)
 	fprintf(o, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
 		"<title>mem2reg report</title>\n<style>%s</style></head><body>\n", style);
 	fprintf(o, "<h1>mem2reg report</h1>\n<p><a href=\"#summary\">summary</a> &middot; "
-		"<a href=\"#files\">files</a> &middot; <a href=\"#differences\">differences</a> &middot; "
+		"<a href=\"#groups\">groups</a> &middot; <a href=\"#files\">files</a> &middot; <a href=\"#differences\">differences</a> &middot; "
 		"<a href=\"#plots\">plots</a> &middot; <a href=\"#source\">source</a> &middot; "
 		"<a href=\"#explanations\">explanations</a></p>\n");
 	long unexplained = summary(o, r, top);
+	group_table(o, r);
 	write_plots(o, r, &t);
 	file_table(o, r);
 	Marks m = { 0 };

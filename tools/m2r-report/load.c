@@ -6,7 +6,8 @@
  * records on stderr behind it, and make, distcc or a shell may put text
  * before it).  Every other line is ignored.  A candidate that does not
  * parse, or is not a record of a schema we read, is skipped and counted
- * per input.  Duplicate records of one compile are folded (fold_key). */
+ * per input.  Duplicate records of one compile are folded (fold_key);
+ * records the --filter options do not keep are counted and dropped. */
 #define _GNU_SOURCE /* memmem, getline */
 #include "json.h"
 #include "rep.h"
@@ -20,8 +21,10 @@
 
 #define RECORD_PREFIX "m2r-record: "
 
-#define REP_KEY_(id, key) key,
+#define REP_KEY_(id, key, gcc) key,
+#define REP_GCC_(id, key, gcc) gcc,
 const char *const field_key[NFIELD] = { REP_FIELDS(REP_KEY_) };
+const char field_gcc[NFIELD] = { REP_FIELDS(REP_GCC_) };
 
 Run *run_new(void)
 {
@@ -131,7 +134,7 @@ static void take_vars(Run *r, Rec *x, const JVal *vars)
 		if ((f = json_get(v, "phis_kept")) && int_of(f, &i))
 			w.phis_kept = (int)i;
 		w.ours = (f = json_get(v, "ours")) && f->k == J_BOOL && f->i;
-		w.gcc = (f = json_get(v, "gcc")) && f->k == J_BOOL && f->i;
+		w.gcc = !(f = json_get(v, "gcc")) ? -1 : f->k == J_BOOL && f->i;
 		w.why = (signed char)name_of(v, "why", NT_WHY);
 		w.reason = (signed char)name_of(v, "reason", NT_REASON);
 		w.path = (signed char)name_of(v, "path", NT_PATH);
@@ -155,8 +158,8 @@ static const char *to_rec(Run *r, const JVal *o, Rec *x)
 		return "not a JSON object";
 	if (!(v = json_get(o, "schema")) || !int_of(v, &schema))
 		return "no schema";
-	if (schema < 2 || schema > 4)
-		return "unknown schema (2, 3 and 4 are read)";
+	if (schema < 2 || schema > 5)
+		return "unknown schema (2 to 5 are read)";
 	if (!(v = json_get(o, "type")) || v->k != J_STR)
 		return "no record type";
 	if (!strcmp(v->s, "function"))
@@ -195,6 +198,8 @@ static const char *to_rec(Run *r, const JVal *o, Rec *x)
 	x->host = str_of(r, o, "host");
 	x->fallback = str_of(r, o, "fallback");
 	x->lower_error = str_of(r, o, "lower_error");
+	x->gcc_version = str_of(r, o, "gcc_version");
+	x->target = str_of(r, o, "target");
 	for (int i = 0; i < NFIELD; i++)
 		if ((v = json_get(o, field_key[i])) && !int_of(v, &x->f[i]))
 			return "a count or time is not an integer";
@@ -211,6 +216,15 @@ static const char *to_rec(Run *r, const JVal *o, Rec *x)
 	    (why = counts(o, "fallbacks", NT_REASON, x->fallbacks)) ||
 	    (why = counts(o, "fallbacks", NT_FALLBACK, x->fallbacks)))
 		return why;
+	if (!x->f[F_COMPARED]) {
+		/* GCC's figures are unknown where GCC was not compared: schema
+		 * 5 leaves them out, schema 4 wrote zeros (and compare=no the
+		 * time of GCC's pass all the same); read both as unknown. */
+		for (int i = 0; i < NFIELD; i++)
+			if (field_gcc[i])
+				x->f[i] = 0;
+		memset(x->why, 0, sizeof x->why);
+	}
 	return NULL;
 }
 
@@ -218,9 +232,9 @@ static const char *to_rec(Run *r, const JVal *o, Rec *x)
 
 /* The fold key: the interned strings that name one compile's record
  * (doc/report.md).  Not host, times or clock: a retry elsewhere or a
- * second build of the same file folds. */
+ * second build of the same file folds; another GCC or target does not. */
 typedef struct FoldKey {
-	const char *s[6];
+	const char *s[8];
 } FoldKey;
 /* The first part of a key, by address (the key's bytes are pointers):
  * one object each, so that every use is the same pointer. */
@@ -239,7 +253,7 @@ static int same_results(const Rec *a, const Rec *b)
 static Rec *add_rec(Run *r, const Rec *x)
 {
 	FoldKey k = { { x->type == REC_FUNCTION ? fk_function : fk_unit, x->tool, x->file, x->function, x->mode,
-			x->placement } };
+			x->placement, x->gcc_version, x->target } };
 	HEnt *e = hash_find_str(&r->keys, (const char *)&k, (int)sizeof k, 0);
 	if (e) {
 		Rec *old = x->type == REC_FUNCTION ? r->fn.v[e->val] : r->unit.v[e->val];
@@ -315,7 +329,8 @@ static void append(Run *r, Expl *e, const JVal *text, const JVal *dot)
 
 int run_fn_of(Run *r, const Expl *e)
 {
-	FoldKey k = { { fk_function, e->tool, e->file, e->function, e->mode, e->placement } };
+	FoldKey k = { { fk_function, e->tool, e->file, e->function, e->mode, e->placement, e->gcc_version,
+			e->target } };
 	HEnt *h = hash_find_str(&r->keys, (const char *)&k, (int)sizeof k, 0);
 	return h ? h->val : -1;
 }
@@ -342,7 +357,8 @@ static const char *take_explain(Run *r, const Rec *x, const JVal *o)
 		e->part = x->part;
 		return NULL;
 	}
-	FoldKey k = { { fk_explain, x->tool, x->file, x->function, x->mode, x->placement } };
+	FoldKey k = { { fk_explain, x->tool, x->file, x->function, x->mode, x->placement, x->gcc_version,
+			x->target } };
 	int found;
 	HEnt *h = hash_str(&r->keys, (const char *)&k, (int)sizeof k, 0, &found);
 	int folded = found;
@@ -356,6 +372,7 @@ static const char *take_explain(Run *r, const Rec *x, const JVal *o)
 		memset(&e, 0, sizeof e);
 		e.tool = x->tool, e.file = x->file, e.function = x->function;
 		e.mode = x->mode, e.placement = x->placement, e.host = x->host, e.pid = x->pid;
+		e.gcc_version = x->gcc_version, e.target = x->target;
 		e.asked = (v = json_get(o, "asked")) && v->k == J_BOOL && v->i;
 		e.parts = x->parts;
 		e.part = 1;
@@ -368,6 +385,17 @@ static const char *take_explain(Run *r, const Rec *x, const JVal *o)
 		p->val = folded ? 0 : r->ex.n; /* 1 + index */
 	}
 	return NULL;
+}
+
+/* A record the filters leave out (--filter): counted, and its parts
+ * that follow (a split function or explain record) dropped with it. */
+static void filter_out(Run *r, const Rec *x)
+{
+	r->filtered++;
+	if (x->parts > 1) {
+		int found;
+		hash_ptr(x->type == REC_EXPLAIN ? &r->xopen : &r->open, x->host, (int)x->pid, &found)->val = 0;
+	}
 }
 
 /* ---------- lines, files, directories ---------- */
@@ -403,7 +431,9 @@ static void take_line(Run *r, Input *in, const char *file, long lineno, const ch
 	if (o && !(why = to_rec(r, o, &x))) {
 		x.input = r->in.n - 1;
 		x.line = lineno;
-		if (x.type == REC_EXPLAIN) {
+		if (x.type != REC_PART && x.part == 1 && !filter_keeps(r, &x)) {
+			filter_out(r, &x);
+		} else if (x.type == REC_EXPLAIN) {
 			if ((why = take_explain(r, &x, o))) {
 				skip(in, file, lineno, why);
 				arena_free(a);
@@ -421,10 +451,9 @@ static void take_line(Run *r, Input *in, const char *file, long lineno, const ch
 				take_vars(r, nr, json_get(o, "variables"));
 			if (x.type == REC_FUNCTION && x.parts > 1)
 				open_parts(r, &x, nr);
-		}
-		const char *c = x.clock;
-		if (x.type != REC_EXPLAIN) /* it has no clock */
+			const char *c = x.clock; /* explain and variables records have none */
 			r->clocks |= !strcmp(c, "wall") ? 1 : !strcmp(c, "cpu") ? 2 : 4;
+		}
 		in->records++;
 	} else {
 		skip(in, file, lineno, why);

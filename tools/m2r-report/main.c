@@ -11,13 +11,16 @@
 
 static const char usage[] =
 	"usage: m2r-report [--format=text|csv|json|html] [--by=function|file] [--top=N]\n"
-	"                  [--fail-on-unexplained] [--dot=PROGRAM|none] [-o FILE] INPUT...\n"
-	"       m2r-report --diff [--format=...] [--top=N] [-o FILE] A B\n"
+	"                  [--filter=KEY=VALUE]... [--fail-on-unexplained] [--dot=PROGRAM|none]\n"
+	"                  [-o FILE] INPUT...\n"
+	"       m2r-report --diff [--format=...] [--top=N] [--filter=KEY=VALUE]... [-o FILE] A B\n"
 	"INPUT: a record file, a directory (read recursively), - (standard input),\n"
 	"or a build log with 'm2r-record: ' lines.  Exit: 0, 1 an input could not be\n"
 	"read, 2 bad usage, 3 unexplained differences with --fail-on-unexplained.\n"
 	"--dot: Graphviz's dot, which draws the explanations' pictures of\n"
-	"--format=html (default dot; none: link their text only).\n";
+	"--format=html (default dot; none: link their text only).\n"
+	"--filter: keep the records whose KEY (mode, placement, gcc_version, target)\n"
+	"is VALUE; repeated: any value of one key, every key given.\n";
 
 static int bad_usage(const char *fmt, const char *arg)
 {
@@ -33,6 +36,8 @@ typedef struct Opts {
 	const char *dot;        /* --dot=, NULL for none */
 	const char **in;
 	int nin;
+	Filter *filter;         /* --filter, each given */
+	int nfilter;
 } Opts;
 
 static int parse_top(const char *s, int *top)
@@ -52,6 +57,7 @@ static int parse(Opts *o, int argc, char **argv)
 	o->top = -1;
 	o->dot = "dot";
 	o->in = xmalloc((size_t)argc * sizeof *o->in);
+	o->filter = xmalloc((size_t)argc * sizeof *o->filter);
 	int opts = 1;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -88,6 +94,12 @@ static int parse(Opts *o, int argc, char **argv)
 			if (!a[6])
 				return bad_usage("'%s' names no program: expected --dot=PROGRAM or --dot=none", a);
 			o->dot = strcmp(a + 6, "none") ? a + 6 : NULL;
+		} else if (!strncmp(a, "--filter=", 9)) {
+			if (filter_parse(a, a + 9, &o->filter[o->nfilter]) != 0) {
+				fputs(usage, stderr);
+				return 2;
+			}
+			o->nfilter++;
 		} else if (!strcmp(a, "--diff")) {
 			o->diff = 1;
 		} else if (!strcmp(a, "--fail-on-unexplained")) {
@@ -112,18 +124,21 @@ static int parse(Opts *o, int argc, char **argv)
 	return -1;
 }
 
-/* Reads inputs in[0..n) into a new run; *bad is set when one could not be read. */
-static Run *load(const char **in, int n, int *bad)
+/* Reads inputs in[0..n) into a new run, keeping what o's filters keep;
+ * *bad is set when one could not be read. */
+static Run *load(const Opts *o, const char **in, int n, int *bad)
 {
 	Run *r = run_new();
+	r->filter = o->filter;
+	r->nfilter = o->nfilter;
 	for (int i = 0; i < n; i++)
 		if (run_read(r, in[i]) != 0)
 			*bad = 1;
 	long recs = 0;
 	for (int i = 0; i < r->in.n; i++)
 		recs += r->in.v[i].records;
-	if (!recs) {
-		fprintf(stderr, "m2r-report: no records found in ");
+	if (!recs || recs == r->filtered) {
+		fprintf(stderr, "m2r-report: no records %s ", recs ? "kept by --filter of" : "found in");
 		for (int i = 0; i < n; i++)
 			fprintf(stderr, "%s%s", i ? ", " : "", in[i]);
 		fprintf(stderr, "\n");
@@ -145,6 +160,8 @@ static void inputs_line(FILE *o, const Run *r)
 	if (r->parts_joined) /* output=- split long records (doc/statistics.md) */
 		fprintf(o, "; %ld parts of split records joined (%d variables kept)", r->parts_joined,
 			r->var.n);
+	if (r->nfilter)
+		fprintf(o, "; %ld left out by --filter", r->filtered);
 	fprintf(o, "; %ld broken or unknown lines skipped\n\n", skipped);
 }
 
@@ -162,12 +179,12 @@ int main(int argc, char **argv)
 	int bad = 0;
 	long unexplained = 0;
 	if (o.diff) {
-		Run *a = load(&o.in[0], 1, &bad), *b = load(&o.in[1], 1, &bad);
+		Run *a = load(&o, &o.in[0], 1, &bad), *b = load(&o, &o.in[1], 1, &bad);
 		write_diff(out, a, b, o.in[0], o.in[1], o.fmt, o.top < 0 ? INT_MAX : o.top);
 		run_free(a);
 		run_free(b);
 	} else {
-		Run *r = load(o.in, o.nin, &bad);
+		Run *r = load(&o, o.in, o.nin, &bad);
 		if (o.fmt == FMT_TEXT) {
 			inputs_line(out, r);
 			unexplained = write_summary(out, r, o.by_file, o.top < 0 ? 10 : o.top);
@@ -189,6 +206,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	free(o.in);
+	free(o.filter);
 	if (bad)
 		return 1;
 	return o.fail_unexplained && unexplained ? 3 : 0;

@@ -14,19 +14,33 @@
 #include "names.h"
 #include "report.h" /* json_str, csv_str: strings as the records write them */
 
-/* The integer fields of a record, by their JSON key. */
+/* The integer fields of a record, by their JSON key; GCC's figures
+ * (1 in the last column) are known only where GCC was compared:
+ * "compared" 0 (rewrite mode, compare=no, m2r-opt) makes them unknown,
+ * never 0 (rec_known). */
 #define REP_FIELDS(X) \
-	X(F_FUNCTIONS, "functions") X(F_COMPARED, "compared") \
-	X(F_BLOCKS, "blocks") X(F_VARS, "vars") X(F_PROMOTABLE, "promotable") \
-	X(F_PROMOTED, "promoted") X(F_GCC_PROMOTED, "gcc_promoted") \
-	X(F_PHIS, "phis") X(F_PHIS_KEPT, "phis_kept") X(F_GCC_PHIS, "gcc_phis") \
-	X(F_AGREE, "agree") X(F_DIFFER, "differ") X(F_UNEXPLAINED, "unexplained") \
-	X(F_REWRITTEN, "rewritten") X(F_PHIS_BUILT, "phis_built") \
-	X(F_LOWER_NS, "lower_ns") X(F_CORE_NS, "core_ns") X(F_GCC_NS, "gcc_ns") \
-	X(F_REWRITE_NS, "rewrite_ns")
-#define REP_ENUM_(id, key) id,
+	X(F_FUNCTIONS, "functions", 0) X(F_COMPARED, "compared", 0) \
+	X(F_BLOCKS, "blocks", 0) X(F_VARS, "vars", 0) X(F_PROMOTABLE, "promotable", 0) \
+	X(F_PROMOTED, "promoted", 0) X(F_GCC_PROMOTED, "gcc_promoted", 1) \
+	X(F_PHIS, "phis", 0) X(F_PHIS_KEPT, "phis_kept", 0) X(F_GCC_PHIS, "gcc_phis", 1) \
+	X(F_AGREE, "agree", 1) X(F_DIFFER, "differ", 1) X(F_UNEXPLAINED, "unexplained", 1) \
+	X(F_REWRITTEN, "rewritten", 0) X(F_PHIS_BUILT, "phis_built", 0) \
+	X(F_LOWER_NS, "lower_ns", 0) X(F_CORE_NS, "core_ns", 0) X(F_GCC_NS, "gcc_ns", 1) \
+	X(F_REWRITE_NS, "rewrite_ns", 0)
+#define REP_ENUM_(id, key, gcc) id,
 enum Field { REP_FIELDS(REP_ENUM_) NFIELD };
 extern const char *const field_key[NFIELD];
+extern const char field_gcc[NFIELD];
+
+/* The keys that group records and that --filter selects on: records of
+ * several modes, placements, GCC versions or targets are reported side
+ * by side, never summed together (group.c). */
+#define GROUP_KEYS(X) \
+	X(G_MODE, "mode", "mode") X(G_PLACEMENT, "placement", "placement") \
+	X(G_GCC_VERSION, "gcc_version", "GCC") X(G_TARGET, "target", "target")
+#define GKEY_ENUM_(id, key, label) id,
+enum GroupKey { GROUP_KEYS(GKEY_ENUM_) NGKEY };
+extern const char *const gkey_name[NGKEY];
 
 /* REC_PART: a schema-3 "variables" record, the rest of a function
  * record that output=- split to keep each line within PIPE_BUF; it is
@@ -41,6 +55,7 @@ typedef struct Rec {
 	 * "" when the record has no such key. */
 	const char *tool, *file, *function, *mode, *placement, *clock;
 	const char *dumpbase, *cwd, *host, *fallback, *lower_error;
+	const char *gcc_version, *target; /* schema 5, the plugin's */
 	long long f[NFIELD];
 	long long counter[NCOUNTER];
 	long long not_promoted[NREASON];
@@ -55,13 +70,15 @@ typedef struct Rec {
 	long long pid;              /* schema 3: the compiler's process */
 	int parts, part;            /* parts of a split record, the last read */
 	int index;                  /* a function record's index in Run.fn */
+	int group;                  /* its group (run_groups), in Run.grp */
 } Rec;
 
 /* A variable of a function record (the fields a report shows). */
 typedef struct Var {
 	const char *name;
 	int line;
-	signed char ours, gcc;      /* 0/1 */
+	signed char ours;           /* 0/1 */
+	signed char gcc;            /* 0/1; -1 not compared */
 	signed char why, reason, path, renamed_by, fallback; /* enums; -1 absent */
 	int phis, phis_kept, gcc_phis;
 } Var;
@@ -70,6 +87,7 @@ typedef struct Var {
  * text and DOT of one function's SSA construction (doc/explain.md). */
 typedef struct Expl {
 	const char *tool, *file, *function, *mode, *placement, *host; /* interned */
+	const char *gcc_version, *target;
 	long long pid;
 	int asked;                  /* explain=FUNC named it (else: it differs) */
 	VEC(char) text, dot;        /* NUL-terminated once read whole */
@@ -94,6 +112,24 @@ typedef struct Input {
 	int unreadable;             /* it, or a file in it, could not be read */
 } Input;
 
+/* A group of function records (group.c): one value of each key. */
+typedef struct Group {
+	const char *key[NGKEY];     /* interned; "" when the records have none */
+	Rec sum;                    /* its function records summed */
+	Rec cmp;                    /* those of them compared with GCC, summed */
+	int files;                  /* source files */
+	long opt;                   /* functions from m2r-opt */
+	long whole;                 /* rewrite mode: written back whole */
+	long lower_err;             /* functions with a lower_error */
+} Group;
+
+/* --filter=KEY=VALUE: keep the records whose KEY is VALUE (several
+ * values of one key: any of them; several keys: all). */
+typedef struct Filter {
+	int key;                    /* enum GroupKey */
+	const char *value;
+} Filter;
+
 typedef struct Run {
 	Arena *a;
 	Hash strs;                  /* interned strings */
@@ -115,6 +151,11 @@ typedef struct Run {
 	int *fn_ex;                 /* function record -> its explanation
 	                               (index in ex) or -1: explain_files */
 	int clocks;                 /* bit 0: wall, bit 1: cpu, bit 2: other */
+	const Filter *filter;       /* --filter, set before reading */
+	int nfilter;
+	long filtered;              /* records left out by the filters */
+	VEC(Group) grp;             /* run_groups: the groups, in reading order */
+	int grouped;                /* run_groups has run */
 } Run;
 
 /* load.c */
@@ -129,12 +170,32 @@ int run_read(Run *r, const char *input);
  * function, mode, placement): its index in r->fn, or -1. */
 int run_fn_of(Run *r, const Expl *e);
 
-/* rows.c: per-file sums, one Rec of type REC_UNIT per file (function ""),
- * in the order of each file's first function; *n gets their count. */
+/* group.c: the groups of r's function records (each Rec's group set),
+ * computed once; *n gets their number.  run_varying: the keys (bit k:
+ * enum GroupKey k) whose value differs between groups. */
+Group *run_groups(Run *r, int *n);
+unsigned run_varying(Run *r);
+/* A record's value of key k ("" when it has none). */
+const char *rec_gkey(const Rec *x, int k);
+/* "mode rewrite, placement minimal": the keys of mask with a value
+ * (all: "-" for none), from labels. */
+void put_gkeys(FILE *o, const char *const key[NGKEY], unsigned mask, int all);
+/* A --filter argument's KEY=VALUE (arg the whole argument, for the
+ * message): 0, or -1 after saying why on stderr. */
+int filter_parse(const char *arg, const char *kv, Filter *f);
+/* Whether the filters of r keep x. */
+int filter_keeps(const Run *r, const Rec *x);
+
+/* rows.c: per-file sums, one Rec of type REC_UNIT per file and group
+ * (function ""), in the order of each one's first function; *n gets
+ * their count. */
 Rec **run_by_file(Run *r, int *n);
 /* Adds src's numbers into dst (every field and array). */
 void rec_add(Rec *dst, const Rec *src);
 long long rec_ours_ns(const Rec *x);    /* lower_ns + core_ns */
+/* Whether x's field is known: GCC's figures only where it has a
+ * function compared with GCC. */
+int rec_known(const Rec *x, int field);
 enum Format { FMT_TEXT, FMT_CSV, FMT_JSON, FMT_HTML };
 /* The rows: one per function (by_file 0) or per file, CSV or JSON Lines. */
 void write_rows(FILE *o, Run *r, int fmt, int by_file);

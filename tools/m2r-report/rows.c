@@ -1,6 +1,7 @@
 /* rows.c - the per-function and per-file rows of --format=csv and
  * --format=json (one table, two spellings), and the per-file sums every
- * writer uses. */
+ * writer uses.  A figure that is not known (GCC's, where GCC was not
+ * compared) is an empty CSV cell and a JSON null, never 0. */
 #include "rep.h"
 
 #include <stddef.h>
@@ -9,6 +10,11 @@
 long long rec_ours_ns(const Rec *x)
 {
 	return x->f[F_LOWER_NS] + x->f[F_CORE_NS];
+}
+
+int rec_known(const Rec *x, int field)
+{
+	return !field_gcc[field] || x->f[F_COMPARED] > 0;
 }
 
 void rec_add(Rec *d, const Rec *s)
@@ -26,7 +32,7 @@ void rec_add(Rec *d, const Rec *s)
 	d->nvar += s->nvar;
 }
 
-/* A file's tool, mode or placement: its functions' one value, or "mixed". */
+/* A file's tool: its functions' one value, or "mixed". */
 static const char *merge_str(const char *have, const char *s)
 {
 	return have == s ? have : "mixed";
@@ -36,12 +42,14 @@ Rec **run_by_file(Run *r, int *n)
 {
 	Hash h;
 	Arena *a = r->a;
+	int ngroup;
+	run_groups(r, &ngroup); /* each function's group */
 	hash_init(&h, a, r->fn.n);
 	VEC(Rec *) out = { 0 };
 	for (int i = 0; i < r->fn.n; i++) {
 		const Rec *x = r->fn.v[i];
 		int found;
-		HEnt *e = hash_ptr(&h, x->file, 0, &found);
+		HEnt *e = hash_ptr(&h, x->file, x->group, &found);
 		if (!found) {
 			Rec *s = aalloc(a, sizeof *s);
 			*s = *x;
@@ -61,8 +69,6 @@ Rec **run_by_file(Run *r, int *n)
 		}
 		Rec *s = out.v[e->val];
 		s->tool = merge_str(s->tool, x->tool);
-		s->mode = merge_str(s->mode, x->mode);
-		s->placement = merge_str(s->placement, x->placement);
 		rec_add(s, x);
 	}
 	*n = out.n;
@@ -84,7 +90,8 @@ typedef struct Col {
 /* Per function; per file, "function" is "functions" (a count). */
 static const Col cols[] = {
 	S_("file", file), S_("function", function), S_("tool", tool), S_("mode", mode),
-	S_("placement", placement), { "folded", K_FOLDED, 0, 0 },
+	S_("placement", placement), S_("gcc_version", gcc_version), S_("target", target),
+	{ "folded", K_FOLDED, 0, 0 },
 	N_("blocks", F_BLOCKS), N_("vars", F_VARS), N_("promotable", F_PROMOTABLE),
 	N_("promoted", F_PROMOTED), N_("gcc_promoted", F_GCC_PROMOTED), N_("phis", F_PHIS),
 	N_("phis_kept", F_PHIS_KEPT), N_("gcc_phis", F_GCC_PHIS), N_("compared", F_COMPARED),
@@ -115,25 +122,27 @@ static void col_name(FILE *o, int i, int by_file)
 		fputs(cols[i].name, o);
 }
 
-/* Column i of x: a string (returned) or a number (*num). */
-static const char *col_value(const Rec *x, int i, int by_file, long long *num)
+/* Column i of x: a string (*str), a number (*num) or unknown. */
+enum { V_STR, V_NUM, V_UNKNOWN };
+static int col_value(const Rec *x, int i, int by_file, long long *num, const char **str)
 {
-	if (i >= NCOL) {
+	if (i >= NCOL) { /* a comparison verdict: GCC's */
 		*num = x->why[i - NCOL + 1];
-		return NULL;
+		return rec_known(x, F_AGREE) ? V_NUM : V_UNKNOWN;
 	}
 	const Col *c = &cols[i];
 	switch (c->kind) {
 	case K_STR:
 		if (by_file && c->off == offsetof(Rec, function)) {
 			*num = x->f[F_FUNCTIONS];
-			return NULL;
+			return V_NUM;
 		}
-		return *(const char *const *)((const char *)x + c->off);
-	case K_FIELD: *num = x->f[c->idx]; return NULL;
-	case K_FOLDED: *num = x->folded; return NULL;
-	case K_OURS_NS: *num = rec_ours_ns(x); return NULL;
-	case K_RENAMED: *num = x->renamed_by[c->idx]; return NULL;
+		*str = *(const char *const *)((const char *)x + c->off);
+		return V_STR;
+	case K_FIELD: *num = x->f[c->idx]; return rec_known(x, c->idx) ? V_NUM : V_UNKNOWN;
+	case K_FOLDED: *num = x->folded; return V_NUM;
+	case K_OURS_NS: *num = rec_ours_ns(x); return V_NUM;
+	case K_RENAMED: *num = x->renamed_by[c->idx]; return V_NUM;
 	}
 	die("column %d of kind %d", i, c->kind);
 }
@@ -144,7 +153,8 @@ static void write_row(FILE *o, const Rec *x, int fmt, int by_file)
 		putc('{', o);
 	for (int i = 0; i < ncols(); i++) {
 		long long num = 0;
-		const char *s = col_value(x, i, by_file, &num);
+		const char *s = NULL;
+		int kind = col_value(x, i, by_file, &num, &s);
 		if (i)
 			putc(',', o);
 		if (fmt == FMT_JSON) {
@@ -152,8 +162,10 @@ static void write_row(FILE *o, const Rec *x, int fmt, int by_file)
 			col_name(o, i, by_file);
 			fputs("\":", o);
 		}
-		if (!s)
+		if (kind == V_NUM)
 			fprintf(o, "%lld", num);
+		else if (kind == V_UNKNOWN)
+			fputs(fmt == FMT_JSON ? "null" : "", o);
 		else if (fmt == FMT_JSON)
 			json_str(o, s);
 		else

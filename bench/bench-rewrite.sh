@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench-rewrite.sh - what rewrite mode costs against GCC alone (a part of
-# make bench, or make bench-rewrite; results in doc/rewrite.md).
+# make bench, or make bench-rewrite; results in doc/performance.md).
 #
 # Two measures, each for the pass rewrite mode replaces and for the whole
 # compile:

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # bench.sh - our promotion against GCC's into-SSA and LLVM's mem2reg on
-# the same C functions (make bench; method and results: doc/performance.md).
+# the same C functions (make bench; results: doc/performance.md, method:
+# doc/performance-method.md).
 #
 # For each shape and size, m2r-genc writes DIR/SHAPE-N.c and:
 #  - gcc -O0 with the plugin (output=JSON Lines), RUNS times: lower_ns,

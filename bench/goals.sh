@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # goals.sh - the goals of issue 16 in one table (make bench-goals, a part of
-# make bench; method: doc/performance.md, "The goals table (issue
-# 16)").
+# make bench; method: doc/performance-method.md, "bench-goals: the
+# goals table"; results: doc/performance.md).
 #
 # For every shape of m2r-genc at two sizes (BENCH_GOALS_SIZES: the growth
 # is from the first to the last), for c-torture at -O0 and -O2, and for

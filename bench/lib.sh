@@ -10,8 +10,8 @@
 # is measured; but after it, GCC's out-of-SSA took 66 of the 82 s of a
 # mix-100000 compile, and is superlinear on loops. Only free_lang_data,
 # before the passes, works harder: the counted instructions move by
-# 0.01 % at most (doc/performance.md, "The bench stops after the IPA
-# passes").
+# 0.01 % at most (doc/performance-method.md, "The compile stops after
+# the IPA passes").
 STOP=(-flto)
 
 # CTIME: the time limit of a c-torture compile, in seconds. GCC alone

@@ -81,7 +81,7 @@ void ex_finish_unit(void);
  * switches it off when the function-at-a-time passes around "ssa" end.
  * Once per compile, not per function: each switch discards valgrind's
  * translations, and switching per function was 3 times slower than
- * instrumenting everything (doc/performance.md).  Without M2R_CALLGRIND
+ * instrumenting everything (doc/performance-method.md).  Without M2R_CALLGRIND
  * nothing is switched (make bench counts the whole compile under
  * callgrind); outside valgrind a client request is a few instructions
  * that do nothing; without valgrind's headers the helpers are empty. */

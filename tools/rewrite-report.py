@@ -11,8 +11,9 @@ unstable ones, those that ran as without the plugin only with a longer
 time limit ("okslow", rewrite-torture.sh) and the functions or variables
 not rewritten by the core, and writes the same table as Markdown to
 OUTDIR/table.md (of several directories: prints it after the text
-table).  Its last line is the run's row of the table of csmith's ranges
-in doc/rewrite.md ("csmith: the ranges so far").  Exit status 1 when a
+table).  Its last line is the run's summary row (seeds, levels, plugin,
+...), the record of which plugin ran which seeds of csmith
+(doc/rewrite-csmith.md).  Exit status 1 when a
 run was wrong, a compilation failed, gave a diagnostic GCC alone does
 not give, failed -fcompare-debug, or went past its time limit (then the
 check was not made: counted in its own row, "timeout"), or when a
@@ -45,9 +46,9 @@ def records(path, damaged):
 
 
 def summary_row(outs, levels, res, asm_same):
-    """The row of doc/rewrite.md's table of csmith's ranges: seeds,
-    levels, plugin, programs, compilations with the plugin, programs not
-    run (past the limit alone), failures, pruned assembly identical."""
+    """The run's summary row (doc/rewrite-csmith.md): seeds, levels,
+    plugin, programs, compilations with the plugin, programs not run
+    (past the limit alone), failures, pruned assembly identical."""
     files = sorted({f for c in res for fs in res[c].values() for f in fs})
     seeds = sorted(int(m.group(1)) for m in (re.fullmatch(r"s(\d+)\.c", f) for f in files) if m)
     if seeds and len(seeds) == len(files):

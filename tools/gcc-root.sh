@@ -50,7 +50,9 @@ setup_version() {
 	esac
 	COMMON="make,dejagnu,python3,python3-jsonschema,binutils,xz-utils,mawk"
 	if [ "$V" = snapshot ]; then
-		PKGS="gcc-snapshot,$COMMON"
+		# (gcc-N-plugin-dev brings libgmp-dev, which GCC's system.h includes;
+		# gcc-snapshot does not)
+		PKGS="gcc-snapshot,libgmp-dev,$COMMON"
 		M2R_GCC=/usr/lib/gcc-snapshot/bin/gcc
 		# GCC 17 is newer than the plugin's supported range; its
 		# programs need its own run-time libraries (libstdc++, libgfortran).
@@ -113,13 +115,15 @@ in_root() {
 }
 
 # sync: this tree's files into ROOT/src/mem2reg (all but build*/), the
-# test sources into its build/.
+# test sources into its build/.  The files get the time of the copy, not
+# their own (tar -m): a build/ made from another tree's files, newer than
+# these, would otherwise be taken as up to date.
 sync_tree() {
 	local dst=$ROOT/src/mem2reg
 	mkdir -p "$dst"
 	find "$dst" -mindepth 1 -maxdepth 1 ! -name build -exec rm -rf {} +
 	(cd "$HERE" && git ls-files -z --cached --others --exclude-standard |
-		grep -zv '^build' | xargs -0 tar -cf - --no-recursion) | tar -xf - -C "$dst"
+		grep -zv '^build' | xargs -0 tar -cf - --no-recursion) | tar -xmf - -C "$dst"
 	mkdir -p "$dst/build"
 	local d
 	for d in torture-src torture-rewrite-src zlib-src libiberty-src; do

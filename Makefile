@@ -274,7 +274,7 @@ need-gcc:
 	for t in $(sort $(GCC) $(CC) $(CXX) $(HOST_CC) $(HOST_CXX)); do \
 		command -v $$t >/dev/null 2>&1 && continue; \
 		case $${t##*/} in \
-		gcc|g++|gcc-[0-9]*|g++-[0-9]*) pk="$$pk $${t##*/}"; dev=gcc-$(GCC_MAJOR)-plugin-dev ;; \
+		gcc|g++|gcc-[0-9]*|g++-[0-9]*) pk="$$pk $${t##*/}"; dev=$(if $(GCC_MAJOR),gcc-$(GCC_MAJOR)-plugin-dev) ;; \
 		*-*-g++-[0-9]*|*-*-gcc-[0-9]*) \
 			pk="$$pk $$(echo $${t##*/} | sed 's/^\(.*\)-\(gcc\|g++\)-\([0-9]*\)$$/\2-\3-\1/')"; \
 			dev=$$(echo $${t##*/} | sed -n 's/^\(.*\)-\(gcc\|g++\)-\([0-9]*\)$$/gcc-\3-plugin-dev-\1/p') ;; \

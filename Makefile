@@ -20,6 +20,14 @@
 #   CC, CFLAGS, LDFLAGS     the usual
 #   SANITIZE=1              build with AddressSanitizer + UBSan
 #   RUNTESTFLAGS=...        extra runtest arguments, e.g. RUNTESTFLAGS=ir.exp=foo.ll
+#   QUICK=1                 make check-plugin in the size CI gives each
+#                           further GCC and target (.ci/run): the plugin
+#                           tests but zlib, libiberty, the report and
+#                           explain, the torture samples every
+#                           SAMPLE_EVERY'th file
+#   SAMPLE_EVERY=N          the torture samples (testsuite/mem2reg.torture,
+#                           mem2reg.rewrite) keep every Nth file (default
+#                           1; 8 with QUICK=1)
 #   LLVM_OPT=path           LLVM's opt for "opt verify" tests (empty: skip them)
 #   BUILD=dir               build somewhere else than build/ (for experiments,
 #                           or to keep a second GCC's build: BUILD=build-gcc11)
@@ -383,6 +391,7 @@ define run-tests
 	   echo 'set M2R_FC "$(FC)"'; \
 	   echo 'set M2R_TARGET_RUN "$(TARGET_RUN)"'; \
 	   echo 'set M2R_TORTURE_C_FLAGS "$(strip $(TORTURE_C_FLAGS))"'; \
+	   echo 'set M2R_SAMPLE_EVERY $(SAMPLE_EVERY)'; \
 	} > $(B)/testsuite/site.exp
 	@rm -f $(B)/testsuite/mem2reg.sum
 	@(cd $(B)/testsuite && \
@@ -410,7 +419,13 @@ check: need-dejagnu need-jsonschema all unit
 # BUILD=build-gcc11, as .ci/run does.  A new .exp file that runs
 # mem2reg.so belongs in this list.
 PLUGIN_TESTS := dg.exp plugin.exp rewrite.exp torture.exp programs.exp records.exp nm.exp report.exp plugin-explain.exp
-check-plugin: TEST_FLAGS = $(if $(filter %.exp,$(subst =, ,$(RUNTESTFLAGS))),,$(PLUGIN_TESTS)) $(RUNTESTFLAGS)
+# QUICK=1: what depends on the GCC most, in a few minutes (CI runs it for
+# each GCC and target beyond 11 and 12, where the whole of it would take
+# ten): real programs, the report and explain are left out, the samples
+# thinned (SAMPLE_EVERY).
+PLUGIN_TESTS_QUICK := dg.exp plugin.exp rewrite.exp torture.exp records.exp nm.exp
+SAMPLE_EVERY ?= $(if $(filter 1,$(QUICK)),8,1)
+check-plugin: TEST_FLAGS = $(if $(filter %.exp,$(subst =, ,$(RUNTESTFLAGS))),,$(if $(filter 1,$(QUICK)),$(PLUGIN_TESTS_QUICK),$(PLUGIN_TESTS))) $(RUNTESTFLAGS)
 check-plugin: need-dejagnu need-jsonschema all gcc-src-maybe
 	$(run-tests)
 

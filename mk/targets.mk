@@ -13,7 +13,8 @@
 #                         under qemu-ARCH -L /usr/TRIPLE, same output and
 #                         exit status; assembly identical with pruned)
 #
-# Variables: TARGETS (the six below), TARGET_GCC_MAJOR (12).  A user
+# Variables: TARGETS (the six below), TARGET_GCC_MAJOR (12), QUICK=1 (the
+# samples thinned, as for check-plugin: .ci/run).  A user
 # builds for one target with make GCC=TRIPLE-gcc-12 (Makefile: CROSS).
 
 .PHONY: check-targets need-target-packages

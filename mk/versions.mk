@@ -4,7 +4,8 @@
 #
 #   make check-gcc V=N     the plugin's tests (make check-plugin) with GCC
 #                          N = 13, 14, 15, 16 or snapshot (GCC 17's trunk),
-#                          in the root M2R_ROOTS/gcc-N (made once, kept)
+#                          in the root M2R_ROOTS/gcc-N (made once, kept);
+#                          QUICK=1 as for check-plugin (.ci/run)
 #   make torture-gcc V=N   the long runs with GCC N, in its root: analyze
 #                          mode over the C, Fortran and C++ torture tests
 #                          (make torture) and rewrite mode over their
@@ -33,7 +34,7 @@ root-gcc: need-v
 
 # The test sources are unpacked here, from GCC 12's, and copied in.
 check-gcc: need-v gcc-src-maybe torture-rewrite-src
-	@$(gcc-root) run $(V) sh -c 'make check-plugin $$M2R_MAKEFLAGS'
+	@$(gcc-root) run $(V) sh -c 'make check-plugin $$M2R_MAKEFLAGS QUICK=$(QUICK) SAMPLE_EVERY=$(SAMPLE_EVERY)'
 
 torture-gcc: need-v torture-src torture-rewrite-src
 	@rc=0; $(gcc-root) run $(V) sh -c 'make torture torture-rewrite $$M2R_MAKEFLAGS \

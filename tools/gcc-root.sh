@@ -14,6 +14,11 @@
 #                            M2R_GCC (what GCC= names), M2R_MAKEFLAGS
 #                            (GCC=... and what else that GCC needs)
 #   gcc-root.sh gcc V        print what GCC= names for V
+#   gcc-root.sh path V       print the root's path
+#
+# EXTRA_PKGS (comma-separated) adds packages to the root, and with
+# DEB_SRC=1 its apt gets the deb-src line of its suite (make deb-rebuild,
+# mk/rebuild.mk; V=12 is bookworm's root, for that only).
 #
 # The root: M2R_ROOTS/gcc-V (M2R_ROOTS: /srv/m2r-roots), made by
 # mmdebstrap from MIRROR (http://deb.debian.org/debian): trixie for GCC 13
@@ -43,12 +48,13 @@ die() { echo "gcc-root.sh: error: $*" >&2; exit 2; }
 setup_version() {
 	V=$1
 	case $V in
+	12) SUITE=bookworm ;;
 	13 | 14) SUITE=trixie ;;
 	15 | 16 | snapshot) SUITE=sid ;;
-	11 | 12) die "GCC $V is this machine's own (Debian 12): make check GCC=gcc-$V" ;;
-	*) die "no root for GCC '$V': V is 13, 14, 15, 16 or snapshot" ;;
+	11) die "GCC 11 is this machine's own (Debian 12): make check GCC=gcc-11" ;;
+	*) die "no root for GCC '$V': V is 13, 14, 15, 16 or snapshot (or 12, bookworm's, for make deb-rebuild)" ;;
 	esac
-	COMMON="make,dejagnu,python3,python3-jsonschema,binutils,xz-utils,mawk"
+	COMMON="make,dejagnu,python3,python3-jsonschema,binutils,xz-utils,mawk${EXTRA_PKGS:+,$EXTRA_PKGS}"
 	if [ "$V" = snapshot ]; then
 		# (gcc-N-plugin-dev brings libgmp-dev, which GCC's system.h includes;
 		# gcc-snapshot does not)
@@ -78,11 +84,17 @@ need_root_user() {
 create() {
 	setup_version "$1"
 	need_root_user
-	if [ -f "$ROOT/.m2r-root" ] && [ "$(cat "$ROOT/.m2r-root")" = "$SUITE $PKGS" ]; then
+	if [ -f "$ROOT/.m2r-root" ] && [ "${DEB_SRC:-0}" = 1 ] && [ ! -f "$ROOT/etc/apt/sources.list.d/m2r-src.list" ]; then
+		echo "deb-src $MIRROR $SUITE main" > "$ROOT/etc/apt/sources.list.d/m2r-src.list"
+		in_root apt-get update
+	fi
+	# every package of the list installed already: nothing to do (a
+	# root keeps what another list added)
+	if [ -f "$ROOT/.m2r-root" ] && all_installed; then
 		return 0
 	fi
 	if [ -f "$ROOT/.m2r-root" ]; then
-		# The list of packages changed: install what is new.
+		# The list of packages grew: install what is new.
 		echo "root $ROOT: installing $PKGS"
 		in_root apt-get update
 		in_root apt-get install -y --no-install-recommends ${PKGS//,/ }
@@ -97,8 +109,21 @@ create() {
 	mmdebstrap --variant=apt --aptopt='Acquire::Check-Valid-Until "false"' \
 		--include="$PKGS" "$SUITE" "$ROOT.tmp" "$MIRROR"
 	echo "$SUITE $PKGS" > "$ROOT.tmp/.m2r-root"
+	if [ "${DEB_SRC:-0}" = 1 ]; then
+		echo "deb-src $MIRROR $SUITE main" > "$ROOT.tmp/etc/apt/sources.list.d/m2r-src.list"
+		ROOT=$ROOT.tmp in_root apt-get update
+	fi
 	rm -rf "$ROOT"
 	mv "$ROOT.tmp" "$ROOT"
+}
+
+# all_installed: every package of PKGS is installed in the root.
+all_installed() {
+	local n
+	# shellcheck disable=SC2016,SC2086
+	n=$(in_root dpkg-query -W -f='${db:Status-Abbrev}\n' ${PKGS//,/ } 2>/dev/null | grep -c '^ii')
+	# shellcheck disable=SC2086
+	[ "$n" = "$(echo ${PKGS//,/ } | wc -w)" ]
 }
 
 # in_root CMD...: CMD in the root, with /proc and /dev, in a mount
@@ -145,6 +170,10 @@ gcc)
 	[ $# = 1 ] || die "usage: gcc-root.sh gcc V"
 	setup_version "$1"
 	echo "$M2R_GCC" ;;
+path)
+	[ $# = 1 ] || die "usage: gcc-root.sh path V"
+	setup_version "$1"
+	echo "$ROOT" ;;
 run)
 	[ $# -ge 2 ] || die "usage: gcc-root.sh run V CMD..."
 	create "$1"
@@ -153,5 +182,5 @@ run)
 	in_root /usr/bin/env M2R_GCC="$M2R_GCC" M2R_MAKEFLAGS="$M2R_MAKEFLAGS" $RUN_ENV \
 		/bin/sh -c 'cd /src/mem2reg && exec "$@"' sh "$@" ;;
 *)
-	die "usage: gcc-root.sh create V | run V CMD... | gcc V" ;;
+	die "usage: gcc-root.sh create V | run V CMD... | gcc V | path V" ;;
 esac

@@ -1,0 +1,337 @@
+#!/bin/bash
+# deb-rebuild.sh - Debian source packages built by GCC alone and with the
+# plugin in rewrite mode, their own build-time tests run both ways, and
+# their .debs compared bit for bit.  Used by "make deb-rebuild" (in the
+# Debian root of the suite, mk/rebuild.mk) and by
+# testsuite/mem2reg.rebuild/ (on one tiny local package); doc/rebuild.md
+# has the method and the results.
+#
+#   deb-rebuild.sh run OUT PKG...   build each PKG, write OUT/summary.tsv
+#   deb-rebuild.sh diffs OUT        diffoscope over every pair of .debs
+#                                   that differ with pruned placement
+#                                   (run where diffoscope is)
+#
+# PKG is a source package's name (apt-get source, from the deb-src lines
+# of this system's apt) or the path of a .dsc.  Per package, into
+# OUT/PKG/:
+#   src/               the source package, as fetched
+#   deps.log           apt-get build-dep (when the build dependencies are
+#                      not all installed already: dpkg-checkbuilddeps)
+#   VARIANT/build.log  dpkg-buildpackage -b -us -uc, VARIANT "gcc" (GCC
+#                      alone) and each placement of PLACEMENTS (the plugin,
+#                      mode=rewrite, verify); the same build directory
+#                      (BUILD_DIR/PKG/tree) for every variant
+#   VARIANT/debs/      the .deb, .udeb and .ddeb files it made
+#   VARIANT/records.jsonl   the plugin's records (placements only)
+#   VARIANT/differ.txt the .debs not bit for bit GCC alone's (placements)
+#   VARIANT/seconds    how long the build took
+#
+# Every C, C++ and Fortran compile goes through wrappers that come first
+# in PATH (gcc, cc, g++, c++, gfortran, f95, with and without the
+# version and the triple): they add -gno-record-gcc-switches (both
+# variants, so that no command line differs in the debug info) and, for
+# a placement, the plugin's arguments.  The wrappers catch builds that
+# ignore dpkg-buildflags; a build that calls /usr/bin/gcc by its full
+# path escapes them (its records then miss those compiles, and
+# "functions" says so).
+#
+# Tests: the build runs its build-time tests as dpkg-buildpackage does
+# (dh_auto_test, or the package's override_dh_auto_test).  With
+# DH_VERBOSE=1 debhelper echoes what each step runs: "none" when the test
+# step ran no command (or the package has no dh sequence), "fail" when
+# the build stopped in it (then the build is made again with
+# DEB_BUILD_OPTIONS=nocheck, for its .debs), "pass" otherwise.
+#
+# summary.tsv: one row per package and placement, tab-separated:
+#   package version placement tests_gcc tests_plugin contents functions rewritten
+# tests_*: pass, fail or none (GCC alone's and the plugin's); contents:
+# identical (every .deb bit for bit GCC alone's), differ, or what stopped
+# the comparison: "gcc-failed" (GCC alone did not build it: not counted
+# against the plugin), "plugin-failed", "no-source", "no-deps";
+# functions: the function records of the plugin's build, rewritten: those
+# written back whole (tools/rewritten.py's definition).  A package that
+# fails never stops the others.  Only pruned placement gives GCC's own
+# phis: the other placements' contents may differ, and are listed, not
+# counted as failures.
+#
+# Environment: RESUME (1: keep the rows of OUT/summary.tsv of packages
+# done at every placement, build the others), PLUGIN (the plugin,
+# absolute: required for run), PLACEMENTS
+# ("pruned minimal"), JOBS (2), BUILD_DIR (/tmp/m2r-deb-build), CC_BIN
+# (the directory of the real compilers, /usr/bin), BUILD_USER (the user
+# the builds run as when run by root: m2r-build, made when missing; the
+# tests of many packages fail as root), EXTRA_PLUGIN_FLAGS (more flags
+# for the plugin's variant only: the test suite makes contents differ
+# with it on purpose).  Exit status 0 when every row is clean or not the
+# plugin's fault, 1 when one is not, 2 on bad usage.
+set -u
+
+PLACEMENTS=${PLACEMENTS:-pruned minimal}
+JOBS=${JOBS:-2}
+BUILD_DIR=${BUILD_DIR:-/tmp/m2r-deb-build}
+CC_BIN=${CC_BIN:-/usr/bin}
+BUILD_USER=${BUILD_USER:-m2r-build}
+EXTRA_PLUGIN_FLAGS=${EXTRA_PLUGIN_FLAGS:-}
+HERE=$(cd "$(dirname "$0")" && pwd)
+
+die() { echo "deb-rebuild.sh: error: $*" >&2; exit 2; }
+note() { echo "deb-rebuild: $*"; }
+
+# ---------- the compilers' wrappers ----------
+
+# wrappers DIR: in DIR, one script per name of a GCC driver found in
+# CC_BIN, each running the real one with "$@" then the flags that
+# DIR/flags sets (M2R_FLAGS): the same path for every variant, since a
+# build may write its compiler's path into what it installs.
+wrappers() {
+	local dir=$1 f name
+	rm -rf "$dir" && mkdir -p "$dir"
+	for f in "$CC_BIN"/gcc "$CC_BIN"/cc "$CC_BIN"/g++ "$CC_BIN"/c++ "$CC_BIN"/gfortran "$CC_BIN"/f95 \
+		"$CC_BIN"/gcc-[0-9]* "$CC_BIN"/g++-[0-9]* "$CC_BIN"/gfortran-[0-9]* \
+		"$CC_BIN"/*-linux-gnu*-gcc "$CC_BIN"/*-linux-gnu*-g++ "$CC_BIN"/*-linux-gnu*-gfortran \
+		"$CC_BIN"/*-linux-gnu*-gcc-[0-9]* "$CC_BIN"/*-linux-gnu*-g++-[0-9]* \
+		"$CC_BIN"/*-linux-gnu*-gfortran-[0-9]*; do
+		[ -x "$f" ] || continue
+		name=${f##*/}
+		case $name in *-ar | *-ar-* | *-nm | *-nm-* | *-ranlib | *-ranlib-* | *-tool | *-tool-*) continue ;; esac
+		# shellcheck disable=SC2016
+		printf '#!/bin/sh\n. %s/flags\nexec %s "$@" $M2R_FLAGS\n' "$dir" "$f" > "$dir/$name"
+		chmod 755 "$dir/$name"
+	done
+	echo "M2R_FLAGS=" > "$dir/flags"
+}
+
+# ---------- one build ----------
+
+# as_builder CMD...: CMD as BUILD_USER when run by root, else as we are.
+as_builder() {
+	if [ "$(id -u)" = 0 ] && [ "$BUILD_USER" != root ]; then
+		setpriv --reuid="$BUILD_USER" --regid="$BUILD_USER" --init-groups \
+			env HOME="$BUILD_DIR" USER="$BUILD_USER" LOGNAME="$BUILD_USER" "$@"
+	else
+		"$@"
+	fi
+}
+
+# tests_of LOG: pass, fail or none for the test step of the build in LOG.
+# With debhelper's sequence, a step starts at a line of dh's (three
+# spaces, then dh_* or "debian/rules override_*" or create-stamp) or of
+# dpkg-buildpackage's (" debian/rules TARGET", " fakeroot debian/rules
+# TARGET", "dh TARGET"); with DH_VERBOSE=1 the commands a step runs follow
+# its line.  A debian/rules of its own (zlib's) runs "make test" or "make
+# check" itself, often ignoring its status: ran when make echoes that
+# command, failed when an "Error N (ignored)" follows it.
+tests_of() {
+	awk '
+	/^   [^ \t]/ || /^ (fakeroot )?debian\/rules / || /^dh [a-z]/ {
+		intest = ($0 ~ /^   (dh_auto_test|debian\/rules override_dh_auto_test)/)
+		next
+	}
+	intest && !/^make\[[0-9]+\]: (Entering|Leaving) directory/ && !/^[ \t]*$/ { ran = 1 }
+	/dh_auto_test: error:|override_dh_auto_test[^ ]*\] Error [0-9]/ { failed = 1 }
+	/^(\/usr\/bin\/)?make( -[^ ]+)* (test|check)( |$)/ { ran = 1; own = 1 }
+	own && /\] Error [0-9]+ \(ignored\)/ { failed = 1; own = 0 }
+	END { print failed ? "fail" : ran ? "pass" : "none" }' "$1"
+}
+
+# build PKG DSC VARIANT FLAGS: one build of DSC into OUT/PKG/VARIANT;
+# prints "TESTS STATUS" (STATUS: ok or failed).
+build() {
+	local pkg=$1 dsc=$2 variant=$3 flags=$4
+	local dst=$OUT/$pkg/$variant dir=$BUILD_DIR/$pkg rc=0 t0
+	rm -rf "$dst" "$dir"
+	mkdir -p "$dst/debs" "$dir"
+	: > "$dst/records.jsonl"
+	printf "M2R_FLAGS='%s'\n" "$flags" > "$WRAP/flags"
+	[ "$(id -u)" = 0 ] && [ "$BUILD_USER" != root ] && chown -R "$BUILD_USER:" "$dir" "$dst"
+	t0=$(date +%s)
+	as_builder dpkg-source --no-check -x "$dsc" "$dir/tree" > "$dst/build.log" 2>&1 || rc=$?
+	if [ $rc = 0 ]; then
+		(cd "$dir/tree" && as_builder env PATH="$WRAP:$PATH" DH_VERBOSE=1 \
+			DEB_BUILD_OPTIONS="parallel=$JOBS" dpkg-buildpackage -b -us -uc -rfakeroot) \
+			>> "$dst/build.log" 2>&1 || rc=$?
+	fi
+	local tests
+	tests=$(tests_of "$dst/build.log")
+	if [ $rc != 0 ] && [ "$tests" = fail ]; then
+		# the tests failed: the .debs of the same build without them
+		rm -rf "$dir/tree" && mkdir -p "$dir"
+		: > "$dst/records.jsonl"
+		[ "$(id -u)" = 0 ] && [ "$BUILD_USER" != root ] && chown "$BUILD_USER:" "$dir"
+		rc=0
+		{ as_builder dpkg-source --no-check -x "$dsc" "$dir/tree" &&
+		  (cd "$dir/tree" && as_builder env PATH="$WRAP:$PATH" \
+			DEB_BUILD_OPTIONS="nocheck parallel=$JOBS" dpkg-buildpackage -b -us -uc -rfakeroot); } \
+			> "$dst/build-nocheck.log" 2>&1 || rc=$?
+	fi
+	echo $(($(date +%s) - t0)) > "$dst/seconds"
+	find "$dir" -maxdepth 1 \( -name '*.deb' -o -name '*.udeb' -o -name '*.ddeb' \) -exec mv {} "$dst/debs/" \;
+	rm -rf "$dir"
+	if [ $rc = 0 ] && [ -n "$(ls "$dst/debs")" ]; then
+		echo "$tests ok"
+	else
+		echo "$tests failed"
+	fi
+}
+
+# contents GCCDIR DIR: identical when DIR/debs holds the same files as
+# GCCDIR/debs, bit for bit; else differ, the names in DIR/differ.txt.
+contents() {
+	local a=$1/debs b=$2/debs f
+	: > "$2/differ.txt"
+	for f in $( (ls "$a"; ls "$b") | sort -u); do
+		cmp -s "$a/$f" "$b/$f" || echo "$f" >> "$2/differ.txt"
+	done
+	[ -s "$2/differ.txt" ] && echo differ || echo identical
+}
+
+# counts RECORDS: "FUNCTIONS REWRITTEN" (tools/rewritten.py).
+counts() {
+	[ -s "$1" ] || { echo "0 0"; return; }
+	python3 "$HERE/rewritten.py" "$1" 2>/dev/null |
+		awk '$1 == "file" { n += $NF } $1 == "not" || $1 == "documented" { bad++ }
+		     END { printf "%d %d\n", n, n - bad }'
+}
+
+# ---------- one package ----------
+
+# fetch NAME PKG: PKG's .dsc's path (in OUT/NAME/src), or nothing.
+fetch() {
+	local name=$1 pkg=$2 src=$OUT/$1/src
+	rm -rf "$src" && mkdir -p "$src"
+	case $pkg in
+	*.dsc)
+		[ -f "$pkg" ] || return 0
+		# the .dsc and the files its Files: field lists
+		cp "$pkg" "$src/" &&
+		awk '/^Files:/ { f = 1; next } /^[^ ]/ { f = 0 } f { print $3 }' "$pkg" |
+			while read -r f; do cp "$(dirname "$pkg")/$f" "$src/"; done
+		;;
+	*)
+		(cd "$src" && apt-get source --download-only "$pkg") > "$OUT/$name/fetch.log" 2>&1 || return 0
+		;;
+	esac
+	find "$src" -maxdepth 1 -name '*.dsc' | head -1
+}
+
+# deps DSC LOG: the build dependencies installed (as root, when missing).
+deps() {
+	local dsc=$1 log=$2 dir
+	dir=$(mktemp -d) && dpkg-source --no-check -x "$dsc" "$dir/t" > /dev/null 2>&1 &&
+		(cd "$dir/t" && dpkg-checkbuilddeps) > "$log" 2>&1
+	local rc=$?
+	rm -rf "$dir"
+	[ $rc = 0 ] && return 0
+	[ "$(id -u)" = 0 ] || return 1
+	DEBIAN_FRONTEND=noninteractive apt-get build-dep -y "$dsc" >> "$log" 2>&1
+}
+
+package() {
+	local pkg=$1 name dsc version
+	name=$(basename "$pkg" .dsc)
+	name=${name%%_*}
+	dsc=$(fetch "$name" "$pkg")
+	local pl
+	if [ -z "$dsc" ]; then
+		for pl in $PLACEMENTS; do row "$name" - "$pl" - - no-source 0 0; done
+		return
+	fi
+	version=$(awk '/^Version:/ { print $2; exit }' "$dsc")
+	if ! deps "$dsc" "$OUT/$name/deps.log"; then
+		for pl in $PLACEMENTS; do row "$name" "$version" "$pl" - - no-deps 0 0; done
+		return
+	fi
+	note "$name $version: GCC alone"
+	local ref tg sg
+	ref=$(build "$name" "$dsc" gcc "-gno-record-gcc-switches")
+	tg=${ref% *} sg=${ref#* }
+	for pl in $PLACEMENTS; do
+		if [ "$sg" != ok ]; then
+			row "$name" "$version" "$pl" "$tg" - gcc-failed 0 0
+			continue
+		fi
+		note "$name $version: plugin, placement $pl"
+		local rec=$OUT/$name/$pl/records.jsonl res tp sp c
+		res=$(build "$name" "$dsc" "$pl" "-gno-record-gcc-switches -fplugin=$PLUGIN \
+-fplugin-arg-mem2reg-mode=rewrite -fplugin-arg-mem2reg-placement=$pl -fplugin-arg-mem2reg-verify \
+-fplugin-arg-mem2reg-stats=none -fplugin-arg-mem2reg-output=$rec $EXTRA_PLUGIN_FLAGS")
+		tp=${res% *} sp=${res#* }
+		if [ "$sp" = ok ]; then c=$(contents "$OUT/$name/gcc" "$OUT/$name/$pl"); else c=plugin-failed; fi
+		# shellcheck disable=SC2046
+		row "$name" "$version" "$pl" "$tg" "$tp" "$c" $(counts "$rec")
+	done
+}
+
+# row PACKAGE VERSION PLACEMENT TESTS_GCC TESTS_PLUGIN CONTENTS FUNCTIONS REWRITTEN
+row() {
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >> "$OUT/summary.tsv"
+	note "$(printf '%s ' "$@")"
+}
+
+# ---------- main ----------
+
+cmd=${1:-}
+[ $# -gt 0 ] && shift
+case $cmd in
+run)
+	[ $# -ge 2 ] || die "usage: deb-rebuild.sh run OUT PKG..."
+	[ -n "${PLUGIN:-}" ] && [ -f "$PLUGIN" ] || die "PLUGIN='${PLUGIN:-}': not the plugin's file (PLUGIN=/abs/mem2reg.so)"
+	case $PLUGIN in /*) ;; *) die "PLUGIN='$PLUGIN': an absolute path is needed (builds change directory)" ;; esac
+	for pl in $PLACEMENTS; do
+		case $pl in pruned | semipruned | minimal) ;; *) die "PLACEMENTS: '$pl' is not pruned, semipruned or minimal" ;; esac
+	done
+	OUT=$(mkdir -p "$1" && cd "$1" && pwd) || die "cannot make $1"
+	shift
+	if [ "$(id -u)" = 0 ] && ! id "$BUILD_USER" > /dev/null 2>&1; then
+		useradd --system --home-dir "$BUILD_DIR" --no-create-home "$BUILD_USER" || die "cannot add the user $BUILD_USER"
+	fi
+	mkdir -p "$BUILD_DIR"
+	[ "$(id -u)" = 0 ] && [ "$BUILD_USER" != root ] && chown "$BUILD_USER:" "$BUILD_DIR" "$OUT"
+	chmod 755 "$BUILD_DIR"
+	WRAP=$BUILD_DIR/wrap
+	wrappers "$WRAP"
+	# RESUME=1: the packages with a row for every placement are kept
+	if [ "${RESUME:-0}" = 1 ] && [ -f "$OUT/summary.tsv" ]; then
+		done_rows=$(mktemp)
+		awk -F'\t' -v n="$(echo $PLACEMENTS | wc -w)" 'NR > 1 { c[$1]++ }
+			END { for (p in c) if (c[p] == n) print p }' "$OUT/summary.tsv" | sort > "$done_rows"
+		awk -F'\t' 'NR == FNR { keep[$1] = 1; next } FNR == 1 || keep[$1]' "$done_rows" "$OUT/summary.tsv" > "$OUT/summary.tsv.new"
+		mv "$OUT/summary.tsv.new" "$OUT/summary.tsv"
+	else
+		printf 'package\tversion\tplacement\ttests_gcc\ttests_plugin\tcontents\tfunctions\trewritten\n' > "$OUT/summary.tsv"
+	fi
+	for p in "$@"; do
+		n=$(basename "$p" .dsc) && n=${n%%_*}
+		if [ -n "${done_rows:-}" ] && grep -qx "$n" "$done_rows"; then
+			note "$n: done (RESUME=1)"
+			continue
+		fi
+		package "$p"
+	done
+	[ -n "${done_rows:-}" ] && rm -f "$done_rows"
+	# clean: per row, the plugin's build made, its tests as GCC alone's
+	# (or better), some function records and each rewritten, and with
+	# pruned the contents identical (the other placements change the
+	# code: their contents may differ); rows GCC alone failed, without
+	# source or dependencies are not the plugin's
+	awk -F'\t' 'NR == 1 || $6 ~ /^(gcc-failed|no-source|no-deps)$/ { next }
+		$6 == "plugin-failed" || ($3 == "pruned" && $6 != "identical") ||
+		$7 == 0 || $7 != $8 || ($4 == "pass" && $5 != "pass") { bad = 1 }
+		END { exit bad }' "$OUT/summary.tsv"
+	;;
+diffs)
+	[ $# = 1 ] || die "usage: deb-rebuild.sh diffs OUT"
+	command -v diffoscope > /dev/null || die "no diffoscope (apt-get install diffoscope)"
+	for d in "$1"/*/pruned/differ.txt; do
+		[ -s "$d" ] || continue
+		v=$(dirname "$d") p=$(dirname "$v")
+		while read -r f; do
+			timeout 1800 diffoscope --text "$v/diffoscope.$f.txt" "$p/gcc/debs/$f" "$v/debs/$f" > /dev/null 2>&1
+			echo "$v/diffoscope.$f.txt"
+		done < "$d"
+	done
+	;;
+*)
+	die "usage: deb-rebuild.sh run OUT PKG... | diffs OUT"
+	;;
+esac

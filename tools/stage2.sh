@@ -14,8 +14,10 @@
 # unpacked once into OUT/src.  Per variant ("gcc", then each placement):
 #   OUT/VARIANT/obj/        the build (configured and made in OUT/obj,
 #                           the same path for every variant, then moved
-#                           here: so that no path differs in the built
-#                           compilers, which are compared too)
+#                           here, and with -gno-record-gcc-switches: so
+#                           that neither a path nor the plugin's options
+#                           differ in the built compilers, which are
+#                           compared too)
 #   OUT/VARIANT/build.log   configure and make all-gcc
 #   OUT/VARIANT/records.jsonl   the plugin's records (placements)
 #   OUT/VARIANT/seconds     how long the build took
@@ -82,7 +84,8 @@ build() {
 	(cd "$OUT/obj" &&
 		"$OUT/src/configure" --disable-bootstrap --enable-languages=c --disable-multilib \
 			--disable-nls --disable-werror --without-isl \
-			CC="$CC $flags" CXX="$CXX $flags" CFLAGS="-O2 -g" CXXFLAGS="-O2 -g" &&
+			CC="$CC $flags" CXX="$CXX $flags" CFLAGS="-O2 -g -gno-record-gcc-switches" \
+			CXXFLAGS="-O2 -g -gno-record-gcc-switches" &&
 		make -j"$JOBS" all-gcc) > "$dst/build.log" 2>&1 || rc=$?
 	echo $(($(date +%s) - t0)) > "$dst/seconds"
 	mv "$OUT/obj" "$dst/obj"

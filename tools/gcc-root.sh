@@ -84,10 +84,7 @@ need_root_user() {
 create() {
 	setup_version "$1"
 	need_root_user
-	if [ -f "$ROOT/.m2r-root" ] && [ "${DEB_SRC:-0}" = 1 ] && [ ! -f "$ROOT/etc/apt/sources.list.d/m2r-src.list" ]; then
-		echo "deb-src $MIRROR $SUITE main" > "$ROOT/etc/apt/sources.list.d/m2r-src.list"
-		in_root apt-get update
-	fi
+	[ -f "$ROOT/.m2r-root" ] && deb_src
 	# every package of the list installed already: nothing to do (a
 	# root keeps what another list added)
 	if [ -f "$ROOT/.m2r-root" ] && all_installed; then
@@ -109,12 +106,18 @@ create() {
 	mmdebstrap --variant=apt --aptopt='Acquire::Check-Valid-Until "false"' \
 		--include="$PKGS" "$SUITE" "$ROOT.tmp" "$MIRROR"
 	echo "$SUITE $PKGS" > "$ROOT.tmp/.m2r-root"
-	if [ "${DEB_SRC:-0}" = 1 ]; then
-		echo "deb-src $MIRROR $SUITE main" > "$ROOT.tmp/etc/apt/sources.list.d/m2r-src.list"
-		ROOT=$ROOT.tmp in_root apt-get update
-	fi
+	ROOT=$ROOT.tmp deb_src
 	rm -rf "$ROOT"
 	mv "$ROOT.tmp" "$ROOT"
+}
+
+# deb_src: with DEB_SRC=1, the suite's deb-src line in the root's apt
+# (once).
+deb_src() {
+	local list=$ROOT/etc/apt/sources.list.d/m2r-src.list
+	[ "${DEB_SRC:-0}" = 1 ] && [ ! -f "$list" ] || return 0
+	echo "deb-src $MIRROR $SUITE main" > "$list"
+	in_root apt-get update
 }
 
 # all_installed: every package of PKGS is installed in the root.

@@ -74,6 +74,8 @@ CC_BIN=${CC_BIN:-/usr/bin}
 BUILD_USER=${BUILD_USER:-m2r-build}
 EXTRA_PLUGIN_FLAGS=${EXTRA_PLUGIN_FLAGS:-}
 HERE=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tools/torture-lib.sh
+. "$HERE/torture-lib.sh"
 
 die() { echo "deb-rebuild.sh: error: $*" >&2; exit 2; }
 note() { echo "deb-rebuild: $*"; }
@@ -186,20 +188,6 @@ contents() {
 	[ -s "$2/differ.txt" ] && echo differ || echo identical
 }
 
-# counts RECORDS: "FUNCTIONS REWRITTEN" (tools/rewritten.py); the
-# functions not written back whole go to not-whole.txt beside RECORDS,
-# "not ..." or "documented ..." (the accepted fallback of the textbook
-# placements, doc/rewrite.md) a line.
-counts() {
-	local nw
-	nw=$(dirname "$1")/not-whole.txt
-	: > "$nw"
-	[ -s "$1" ] || { echo "0 0"; return; }
-	python3 "$HERE/rewritten.py" "$1" 2>/dev/null |
-		awk -v nw="$nw" '$1 == "file" { n += $NF } $1 == "not" || $1 == "documented" { bad++; print > nw }
-		     END { printf "%d %d\n", n, n - bad }'
-}
-
 # ---------- one package ----------
 
 # fetch NAME PKG: PKG's .dsc's path (in OUT/NAME/src), or nothing.
@@ -265,7 +253,7 @@ package() {
 		tp=${res% *} sp=${res#* }
 		if [ "$sp" = ok ]; then c=$(contents "$OUT/$name/gcc" "$OUT/$name/$pl"); else c=plugin-failed; fi
 		# shellcheck disable=SC2046
-		row "$name" "$version" "$pl" "$tg" "$tp" "$c" $(counts "$rec")
+		row "$name" "$version" "$pl" "$tg" "$tp" "$c" $(rewritten_counts "$rec" "$OUT/$name/$pl/not-whole.txt")
 	done
 }
 

@@ -45,6 +45,8 @@ JOBS=${JOBS:-2}
 LEVEL=${LEVEL:--O2}
 RESUME=${RESUME:-0}
 HERE=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tools/torture-lib.sh
+. "$HERE/torture-lib.sh"
 
 die() { echo "stage2.sh: error: $*" >&2; exit 2; }
 note() { echo "stage2: $*"; }
@@ -139,9 +141,7 @@ for pl in $PLACEMENTS; do
 	done < "$OUT/files" >> "$OUT/results"
 	cc1=differs
 	cmp -s "$OUT/gcc/obj/gcc/cc1" "$OUT/$pl/obj/gcc/cc1" && cc1=identical
-	fr=$(python3 "$HERE/rewritten.py" "$OUT/$pl/records.jsonl" 2>/dev/null |
-		awk '$1 == "file" { n += $NF } $1 == "not" || $1 == "documented" { bad++ }
-		     END { printf "%d\t%d", n, n - bad }')
+	fr=$(rewritten_counts "$OUT/$pl/records.jsonl" "$OUT/$pl/not-whole.txt" | tr ' ' '\t')
 	awk -v pl="$pl" -v cc1="$cc1" -v fr="$fr" '$2 == pl { n++; c[$1]++ }
 		END { printf "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", pl, cc1, n, c["same"], c["diff"], c["fail"], c["skip"], fr }' \
 		"$OUT/results" >> "$OUT/summary.tsv"

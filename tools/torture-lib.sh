@@ -1,5 +1,6 @@
 # torture-lib.sh - what the drivers of the long runs share (sourced by
-# torture.sh, rewrite-torture.sh and placement-study.sh).
+# torture.sh, rewrite-torture.sh, placement-study.sh, deb-rebuild.sh and
+# stage2.sh).
 
 # file_tmp NAME: sets tmp to a fresh directory for one file's work.  A
 # worker stopped by a signal (a run interrupted to go on later with
@@ -83,4 +84,16 @@ finish_file() {
 	) 9>>"$out/.lock"
 	[ ${#lines[@]} = 0 ] || printf '%s\n' "${lines[@]}"
 	rm -rf "$tmp"
+}
+
+# rewritten_counts RECORDS NOTWHOLE: "FUNCTIONS REWRITTEN" over the
+# function records of RECORDS (tools/rewritten.py's definition of whole);
+# the functions not whole go to NOTWHOLE, "not ..." or "documented ..."
+# (the accepted fallback of the textbook placements) a line.
+rewritten_counts() {
+	: > "$2"
+	[ -s "$1" ] || { echo "0 0"; return; }
+	python3 "$(dirname "${BASH_SOURCE[0]}")/rewritten.py" "$1" 2>/dev/null |
+		awk -v nw="$2" '$1 == "file" { n += $NF } $1 == "not" || $1 == "documented" { bad++; print > nw }
+		     END { printf "%d %d\n", n, n - bad }'
 }

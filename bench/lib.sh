@@ -1,4 +1,4 @@
-# lib.sh - what bench.sh and goals.sh share (sourced, not run).
+# lib.sh - what the bench scripts share (sourced, not run).
 #
 # The caller sets DIR (its output directory), CC, GENC, RUNS and defines
 # fail MESSAGE (prints and exits).

@@ -53,6 +53,7 @@ void place_init(Prom *P)
 	aints_each_raw(f->a, segs, 2, 2 * (size_t)nb + 2);
 	pl->vstamp = pl->astamp = 0;
 	pl->jupok = 0; /* jup_build, when the live-joins method first runs */
+	pl->trace_x = -1;
 }
 
 /* jup[b]: nearest join among b and its dominators, -1 if none.  Only
@@ -190,6 +191,9 @@ static int closure(Prom *P, int only_live)
 		wl[nwl++] = pl->def[j];
 	while (nwl) {
 		int b = wl[--nwl];
+		if (pl->trace_x >= 0) /* Cytron's worklist, explained */
+			trace_set(P->f, P->o->trace, TR_WORK, pl->trace_x, b, df + dfoff[b],
+			          dfoff[b + 1] - dfoff[b]);
 		steps += dfoff[b + 1] - dfoff[b] + 1;
 		if (steps > budget) {
 			pl->steps = steps;
@@ -438,7 +442,7 @@ static int name_taken(Prom *P, const char *s)
 
 /* "<alloca>.<n>", LLVM's naming, n counted per alloca, skipping names
  * the function already has; NULL (numbered) for an unnamed alloca. */
-static const char *phi_name(Prom *P, const char *base, int *version)
+const char *place_phi_name(Prom *P, const char *base, int *version)
 {
 	if (!base)
 		return NULL;
@@ -471,7 +475,7 @@ static void make_phi(Prom *P, int x, int b, int *version, int **ops)
 	Blk *bk = &f->blk.v[b];
 	const char *name = NULL;
 	if (!P->o->anon_phis) /* before the value exists: name_taken reads them all */
-		name = phi_name(P, f->val.v[f->ins.v[P->vins[x]].res].name, version);
+		name = place_phi_name(P, f->val.v[f->ins.v[P->vins[x]].res].name, version);
 	invariant(f->ins.n < f->ins.cap && f->val.n < f->val.cap);
 	int i = f->ins.n++, v = f->val.n++;
 	f->ins.v[i] = (Ins){ .op = OPHI, .flags = INEW, .blk = b, .type = P->vtype[x],
@@ -556,7 +560,11 @@ void place_phis(Prom *P, int x)
 	Fn *f = P->f;
 	Place *pl = &P->pl;
 	gather(P, x);
-	int n = choose(P, P->o->placement, P->o->prune);
+	/* Cytron's placement is the worklist over the frontiers, traced */
+	int cytron = P->o->algorithm == ALG_CYTRON;
+	pl->trace_x = cytron && P->o->trace ? P->vins[x] : -1;
+	int n = choose(P, P->o->placement, cytron ? PM_FRONTIER : P->o->prune);
+	pl->trace_x = -1;
 	VarStat *vs = &P->st->var.v[P->vstat[x]];
 	vs->nphi = n;
 	vs->phiblk = aalloc(f->a, (size_t)(n ? n : 1) * sizeof(int));
@@ -661,8 +669,10 @@ void make_phis(Prom *P)
 			continue;
 		VarStat *vs = &P->st->var.v[P->vstat[x]];
 		int version = 0;
-		vs->phi0 = f->ins.n; /* make_phi appends: consecutive ids */
-		for (int j = 0; j < vs->nphi; j++)
+		vs->phiins = aalloc_raw(f->a, (size_t)(vs->nphi ? vs->nphi : 1) * sizeof(int));
+		for (int j = 0; j < vs->nphi; j++) {
+			vs->phiins[j] = f->ins.n; /* make_phi appends */
 			make_phi(P, x, vs->phiblk[j], &version, &ops);
+		}
 	}
 }

@@ -443,13 +443,37 @@ enum TraceKind {
 	TR_LIVEIN,   /* x: the blocks where it is live on entry */
 	TR_IDF,      /* x: the iterated frontier of its definition blocks */
 	TR_PHIS,     /* x: the phi blocks placement a chooses */
-	TR_VISIT,    /* renaming enters block a from b (-1: the entry) */
+	TR_VISIT,    /* renaming enters block a from b (-1: the entry;
+	                cytron: b is a's immediate dominator) */
 	TR_EDGE,     /* renaming crosses edge a -> b again (b visited) */
-	TR_POP,      /* back at edge a -> b: x's c is popped, d reaches again */
+	TR_POP,      /* back at edge a -> b: x's c is popped, d reaches again
+	                (cytron: leaving block a, b = -1) */
 	TR_FILL,     /* phi c of x in block b gets d on the edge from a */
 	TR_PUSH,     /* x: instruction c (phi or store) defines d: pushed */
 	TR_LOAD,     /* x: load c receives d */
 	TR_SIMPLIFY, /* x: phi c goes, replaced by d (enum SimplifyWhy a) */
+	/* algorithm=cytron: its placement's worklist */
+	TR_WORK,     /* x: block a taken from the worklist; set: DF(a) */
+	/* algorithm=braun (braun.c) */
+	TR_BR_FILL,  /* block a is filled: its loads and stores, in order */
+	TR_BR_SEAL,  /* block a sealed: every predecessor filled; c incomplete phis */
+	TR_BR_DEF,   /* x: store c defines d in block a */
+	TR_BR_READ,  /* x: readVariable in a finds no def there, or what came of
+	                that: b = enum BraunStep, c the phi, d a value or block */
+	TR_BR_GOT,   /* x: readVariable in a returns d */
+	TR_BR_OP,    /* x: phi c in block a gets d from predecessor b */
+	TR_BR_TRIVIAL, /* x: phi c is trivial, replaced by d (enum SimplifyWhy a) */
+	TR_BR_SCC,   /* x: redundant phis (set: their instructions) replaced by d */
+};
+/* What readVariable does in a block without a def (TR_BR_READ.b). */
+enum BraunStep {
+	BS_INCOMPLETE, /* not sealed: an incomplete phi c */
+	BS_ONE_PRED,   /* one predecessor (d): read there */
+	BS_PHI,        /* sealed, several predecessors: read in each */
+	BS_ENTRY,      /* no predecessor: undef */
+	BS_CYCLE,      /* ... a read came back to a: its phi c made now */
+	BS_DIFFER,     /* ... the predecessors gave different values: phi c */
+	BS_SAME,       /* ... every predecessor gave d: no phi */
 };
 /* Why phi simplification removes a phi. */
 enum SimplifyWhy {
@@ -465,22 +489,31 @@ typedef struct TraceEv {
 } TraceEv;
 struct Trace {
 	VEC(TraceEv) ev;
-	Dom *dom;        /* the core's dominator tree and frontiers */
+	Dom *dom;        /* the core's dominator tree and frontiers (no
+	                    frontiers with ALG_BRAUN: dfoff is NULL) */
+	int algorithm;   /* the enum Algorithm that made the trace */
 };
 /* Append an event (the core's phases call it when tracing). */
 void trace_ev(Fn *f, Trace *tr, int kind, int x, int a, int b, int c, int d);
-/* Append a set event: a copy of blks[0..n), sorted. */
+/* Append a set event: a copy of blks[0..n), sorted (block or
+ * instruction ids). */
 void trace_set(Fn *f, Trace *tr, int kind, int x, int a, const int *blks, int n);
 
 typedef struct PromoteOpts {
-	int placement;  /* enum Placement */
-	int simplify;   /* run phi simplification (default 1) */
-	int prune;      /* enum PruneMethod, for study and testing */
+	int algorithm;  /* enum Algorithm (ALG_LLVM: 0, the default) */
+	int placement;  /* enum Placement; ALG_BRAUN: PL_PRUNED only */
+	int simplify;   /* run phi simplification (default 1); ALG_BRAUN
+	                   removes trivial phis as it goes, always */
+	int prune;      /* enum PruneMethod, for study and testing;
+	                   ALG_LLVM only (ALG_CYTRON: PM_FRONTIER) */
 	int no_fast;    /* skip the fast paths: every promotable variable
 	                   takes the general path, so that minimal and
 	                   semi-pruned placement are the textbook forms for
 	                   all of them (the plugin's rewrite mode) */
 	Trace *trace;   /* log the steps (in f's arena), or NULL */
+	long braun_limit; /* ALG_BRAUN: the most memo entries and phis
+	                   before it gives up (Stats.over_limit); 0: the
+	                   default (braun.c), < 0: no limit */
 	int anon_phis;  /* leave new phis unnamed (numbered when printed):
 	                   for a caller that never prints them, such as
 	                   the plugin without a dump; naming is a tenth of
@@ -494,8 +527,8 @@ typedef struct VarStat {
 	int path;       /* enum Path */
 	int nphi;       /* phis placed (before simplification) */
 	int *phiblk;    /* their blocks, ascending block id */
-	int phi0;       /* the phis are instructions phi0 .. phi0+nphi-1,
-	                   in the order of phiblk (IDEAD once simplified) */
+	int *phiins;    /* their instructions, in the order of phiblk
+	                   (IDEAD once simplified), or NULL */
 	int nphikept;   /* phis left after simplification */
 } VarStat;
 
@@ -509,9 +542,16 @@ typedef struct Stats {
 	};
 	long NumNotPromoted[NREASON]; /* per enum Reason (R_NONE: 0) */
 	VEC(VarStat) var;        /* one per alloca, in instruction order */
+	/* ALG_BRAUN gave up: its definitions per block and phis passed
+	 * this many (braun.c says why); the function is left half-done
+	 * and must be thrown away.  0: it did not. */
+	long over_limit;
+	long braun_cells;        /* ALG_BRAUN: memo entries and phis made */
 } Stats;
 
 void m2r_promote(Fn *f, const PromoteOpts *o, Stats *st);
+/* "algorithm=braun gave up on @f: ...": the message for Stats.over_limit. */
+const char *m2r_over_limit_msg(const Stats *st, char *buf, size_t n);
 
 /* ---------- verifier (verify.c) ---------- */
 

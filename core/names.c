@@ -13,6 +13,7 @@ TABLE(reason, M2R_REASONS, M2R_JSON_)
 TABLE(path, M2R_PATHS, M2R_JSON_)
 TABLE(placement, M2R_PLACEMENTS, M2R_JSON_)
 TABLE(prune, M2R_PRUNE_METHODS, M2R_JSON_)
+TABLE(algorithm, M2R_ALGORITHMS, M2R_JSON_)
 TABLE(why, M2R_WHYS, M2R_JSON_)
 TABLE(renamer, M2R_RENAMERS, M2R_JSON_)
 TABLE(fallback, M2R_FALLBACKS, M2R_JSON_)
@@ -25,6 +26,7 @@ const NameTable m2r_names[NNAMETABLE] = {
 	[NT_PATH] = ENTRY(path, "path", "path, paths", 0, NPATH),
 	[NT_PLACEMENT] = ENTRY(placement, "placement", "placement", 0, NPLACEMENT),
 	[NT_PRUNE_METHOD] = ENTRY(prune, "prune method", "prune_method", 0, NPRUNE_METHOD),
+	[NT_ALGORITHM] = ENTRY(algorithm, "algorithm", "algorithm", 0, NALGORITHM),
 	[NT_WHY] = ENTRY(why, "comparison verdict", "why", 0, NWHY),
 	[NT_RENAMER] = ENTRY(renamer, "renamer", "renamed_by", 0, NRENAMER),
 	[NT_FALLBACK] = ENTRY(fallback, "fallback", "fallback, fallbacks", NREASON,
@@ -82,6 +84,7 @@ const char *reason_name(int r) { return m2r_name(NT_REASON, r); }
 const char *path_name(int p) { return m2r_name(NT_PATH, p); }
 const char *placement_name(int p) { return m2r_name(NT_PLACEMENT, p); }
 const char *prune_method_name(int m) { return m2r_name(NT_PRUNE_METHOD, m); }
+const char *algorithm_name(int a) { return m2r_name(NT_ALGORITHM, a); }
 const char *why_name(int w) { return m2r_name(NT_WHY, w); }
 const char *renamer_name(int r) { return m2r_name(NT_RENAMER, r); }
 

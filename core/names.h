@@ -65,6 +65,12 @@ extern "C" {
 	X(PM_FRONTIER, "frontier", "frontier", "liveness by the dominance frontier") \
 	X(PM_LIVE_JOINS, "live-joins", "live joins", "liveness at the joins only")
 
+/* The SSA construction algorithm (enum Algorithm); doc/algorithms.md. */
+#define M2R_ALGORITHMS(X) \
+	X(ALG_LLVM, "llvm", "LLVM", "fast paths, iterated frontier pruned by liveness, one depth-first renaming walk (the default)") \
+	X(ALG_CYTRON, "cytron", "Cytron", "frontier worklist over every block's dominance frontier, renaming by the dominator tree with a stack per variable") \
+	X(ALG_BRAUN, "braun", "Braun", "on the fly: readVariable per block, sealed blocks, trivial and redundant phis removed")
+
 /* The plugin's comparison with GCC's into-SSA, per variable (enum Why);
  * each is explained with an example in doc/comparison.md. */
 #define M2R_WHYS(X) \
@@ -106,6 +112,7 @@ enum Reason { M2R_REASONS(M2R_ENUM_) NREASON };
 enum Path { M2R_PATHS(M2R_ENUM_) NPATH };
 enum Placement { M2R_PLACEMENTS(M2R_ENUM_) NPLACEMENT };
 enum PruneMethod { M2R_PRUNE_METHODS(M2R_ENUM_) NPRUNE_METHOD };
+enum Algorithm { M2R_ALGORITHMS(M2R_ENUM_) NALGORITHM };
 enum Why { M2R_WHYS(M2R_ENUM_) NWHY };
 enum Renamer { M2R_RENAMERS(M2R_ENUM_) NRENAMER };
 enum Fallback { FB_BEFORE_ = NREASON - 1, M2R_FALLBACKS(M2R_ENUM_) NFALLBACK };
@@ -120,8 +127,8 @@ typedef struct NameTable {
 	const char *const *desc;
 } NameTable;
 
-enum { NT_COUNTER, NT_REASON, NT_PATH, NT_PLACEMENT, NT_PRUNE_METHOD, NT_WHY,
-       NT_RENAMER, NT_FALLBACK, NNAMETABLE };
+enum { NT_COUNTER, NT_REASON, NT_PATH, NT_PLACEMENT, NT_PRUNE_METHOD, NT_ALGORITHM,
+       NT_WHY, NT_RENAMER, NT_FALLBACK, NNAMETABLE };
 extern const NameTable m2r_names[NNAMETABLE];
 
 /* The JSON name of value v of table t; dies when v is out of range. */
@@ -139,6 +146,7 @@ const char *reason_name(int r);
 const char *path_name(int p);
 const char *placement_name(int p);
 const char *prune_method_name(int m);
+const char *algorithm_name(int a);
 const char *why_name(int w);
 const char *renamer_name(int r);
 const char *fallback_name(int r); /* a reason's name, or a fallback's own */

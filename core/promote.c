@@ -12,6 +12,10 @@
  *      blocks, pruned by liveness;
  *   5. renaming (rename.c): one walk over the CFG for all variables;
  *   6. cleanup: phi simplification, new phis moved into their blocks.
+ * PromoteOpts.algorithm chooses how phases 4 and 5 are done: LLVM's
+ * way above; Cytron's (placement by the frontier worklist, renaming
+ * along the dominator tree, cytron.c); or Braun et al.'s, which skips
+ * the fast paths and does 4 to 6 at once, without frontiers (braun.c).
  * Promoting %p, which held &a, may make %a promotable: rounds repeat
  * while such a store was removed, to a fixed point.
  *
@@ -40,7 +44,7 @@ static int *ints(Prom *P, int n, int init)
  * first fit leaves room for an eighth more values (P->fwdcap), so that
  * the second usually only extends it, where it copied the whole table
  * (a tenth of a 60,000-value function's sweep). */
-static void fwd_fit(Prom *P)
+void fwd_fit(Prom *P)
 {
 	Fn *f = P->f;
 	if (f->nfwd >= f->val.n)
@@ -523,13 +527,22 @@ static int round_once(Prom *P)
 		}
 		if (P->d->nreach < f->blk.n) /* else there is nothing to drop */
 			drop_unreachable(P, x);
-		if (P->o->trace)
+		if (P->o->trace && P->o->algorithm != ALG_BRAUN)
 			place_trace(P, x);
-		promote_fast(P, x);
+		if (P->o->algorithm == ALG_BRAUN)
+			P->path[x] = P_GENERAL; /* no fast paths: the paper's algorithm for all */
+		else
+			promote_fast(P, x);
 		general += P->path[x] == P_GENERAL;
 	}
 	apply(P);
-	if (general) {
+	if (general && P->o->algorithm == ALG_BRAUN) {
+		braun_build(P);
+		if (P->st->over_limit)
+			return 0; /* the caller throws the function away */
+		index_phis(P);
+		finish_phis(P);
+	} else if (general) {
 		if (!P->dfdone) {
 			df_build(f, P->d);
 			P->dfdone = 1;
@@ -541,7 +554,10 @@ static int round_once(Prom *P)
 		make_phis(P);
 		fwd_fit(P);
 		index_phis(P);
-		rename_vars(P);
+		if (P->o->algorithm == ALG_CYTRON)
+			rename_domtree(P);
+		else
+			rename_vars(P);
 		if (P->o->simplify)
 			simplify_phis(P);
 		finish_phis(P);
@@ -596,7 +612,11 @@ void m2r_promote(Fn *f, const PromoteOpts *o, Stats *st)
 	P.st = st;
 	cfg_build(f);
 	dom_build(f, &d);
-	if (o->trace) { /* the frontiers are explained even when unused */
+	invariant(o->algorithm >= 0 && o->algorithm < NALGORITHM);
+	if (o->trace)
+		o->trace->algorithm = o->algorithm;
+	invariant(o->algorithm != ALG_BRAUN || (o->placement == PL_PRUNED && o->simplify));
+	if (o->trace && o->algorithm != ALG_BRAUN) { /* the frontiers are explained even when unused */
 		df_build_trace(f, &d, o->trace);
 		P.dfdone = 1;
 	}
@@ -611,13 +631,14 @@ void m2r_promote(Fn *f, const PromoteOpts *o, Stats *st)
 		VarStat vs;
 		memset(&vs, 0, sizeof vs);
 		vs.alloca = i;
-		vs.phi0 = -1;
 		vpush(f->a, st->var, vs);
 		st->NumAlloca++;
 	}
 	do
 		st->NumRounds++;
 	while (round_once(&P));
+	if (st->over_limit)
+		return; /* half-done: Stats.over_limit says to throw it away */
 	for (int k = 0; k < st->var.n; k++)
 		if (st->var.v[k].path == P_NOT_PROMOTED) {
 			invariant(st->var.v[k].reason != R_NONE); /* kept: a reason says why */

@@ -37,6 +37,9 @@ typedef struct {
 	int *key;                    /* pre numbers, sorted by build_segs */
 	long steps, budget;
 	int lastwin;                 /* the prune method that won last */
+	int trace_x;                 /* the frontier worklist traces its
+	                                steps for this variable (alloca
+	                                instruction), -1: not */
 } Place;
 
 typedef struct Prom {
@@ -87,9 +90,22 @@ void place_phis(Prom *P, int x);
  * phi blocks (TR_DEFS .. TR_PHIS), leaving the promotion unchanged. */
 void place_trace(Prom *P, int x);
 void make_phis(Prom *P);
-/* rename.c */
+/* "<alloca>.<n>", LLVM's name for a new phi of the alloca named base
+ * (n counted in *version), or NULL for an unnamed alloca. */
+const char *place_phi_name(Prom *P, const char *base, int *version);
+/* promote.c: the forwarding table covers every value made so far. */
+void fwd_fit(Prom *P);
+/* braun.c: Braun et al.'s construction for every general-path variable
+ * of the round: phis into P->phi, loads forwarded, accesses deleted. */
+void braun_build(Prom *P);
+/* rename.c: LLVM's renaming, one depth-first walk of the CFG */
 void rename_vars(Prom *P);
 void simplify_phis(Prom *P);
+/* The phis of block b get cur[x] on the edge from predecessor p, whose
+ * first slot is j0 (Blk.sslot). */
+void rename_fill_phis(Prom *P, int b, int p, int j0, const int *cur);
+/* cytron.c: Cytron's renaming, the dominator tree with a stack per variable */
+void rename_domtree(Prom *P);
 
 /* The j-th access of the grouped list (P->acc). */
 static inline Acc *acc_at(Prom *P, int j)
@@ -102,6 +118,41 @@ static inline int acc_val(const Fn *f, const Acc *a)
 {
 	const Ins *in = &f->ins.v[a->ins];
 	return a->store ? in->ops[0] : in->res;
+}
+
+/* Renaming's walk over block b's accesses of general-path variables,
+ * from index *k of P->flat (start: P->boff[b]): the next one, deleted
+ * as it is taken, or NULL at the block's end.  The three renamers
+ * (rename.c, cytron.c, braun.c) take them so. */
+static inline const Acc *take_access(Prom *P, int b, int *k)
+{
+	for (; *k < P->boff[b + 1]; ++*k) {
+		const Acc *a = &P->flat.v[*k];
+		if (P->path[a->var] != P_GENERAL || a->kill)
+			continue;
+		P->f->ins.v[a->ins].flags |= IDEAD;
+		++*k;
+		return a;
+	}
+	return NULL;
+}
+
+/* Load a receives value v: forwarded to it, counted, traced. */
+static inline void load_gets(Prom *P, const Acc *a, int v)
+{
+	Fn *f = P->f;
+	int r = acc_val(f, a);
+	f->fwd[r] = val_res(f, v);
+	P->st->NumLoadsRemoved++;
+	if (P->o->trace)
+		trace_ev(f, P->o->trace, TR_LOAD, P->vins[a->var], -1, -1, a->ins, f->fwd[r]);
+}
+
+/* The value store a defines (resolved), counted as removed. */
+static inline int store_def(Prom *P, const Acc *a)
+{
+	P->st->NumStoresRemoved++;
+	return val_res(P->f, acc_val(P->f, a));
 }
 
 static inline int acc_var(Prom *P, int v)

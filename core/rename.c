@@ -16,7 +16,7 @@ typedef struct { int var, old; } Undo;
 
 /* One entry per edge: a duplicate edge fills each of its slots, the
  * first of which is j0 (Blk.sslot). */
-static void fill_phis(Prom *P, int b, int p, int j0, const int *cur)
+void rename_fill_phis(Prom *P, int b, int p, int j0, const int *cur)
 {
 	Fn *f = P->f;
 	if (P->bphioff[b] == P->bphioff[b + 1])
@@ -85,7 +85,7 @@ void rename_vars(Prom *P)
 		if (tr && it.pred >= 0 && seen[b])
 			trace_ev(f, tr, TR_EDGE, -1, it.pred, b, -1, -1);
 		if (it.pred >= 0)
-			fill_phis(P, b, it.pred, it.slot, cur);
+			rename_fill_phis(P, b, it.pred, it.slot, cur);
 		if (seen[b])
 			continue;
 		seen[b] = 1;
@@ -103,23 +103,15 @@ void rename_vars(Prom *P)
 		/* The block's loads and stores of candidates, in order, from
 		 * the sweep's access list: the other instructions are never
 		 * looked at. */
-		for (int k = P->boff[b]; k < P->boff[b + 1]; k++) {
-			const Acc *a = &P->flat.v[k];
+		const Acc *a;
+		for (int k = P->boff[b]; (a = take_access(P, b, &k));) {
 			int x = a->var;
-			if (P->path[x] != P_GENERAL || a->kill)
-				continue;
-			f->ins.v[a->ins].flags |= IDEAD;
-			int v = acc_val(f, a);
 			if (!a->store) {
-				f->fwd[v] = val_res(f, cur[x]);
-				P->st->NumLoadsRemoved++;
-				if (tr)
-					trace_ev(f, tr, TR_LOAD, P->vins[x], -1, -1, a->ins, f->fwd[v]);
+				load_gets(P, a, cur[x]);
 			} else {
 				Undo u = {x, cur[x]};
 				vpush(f->a, log, u);
-				cur[x] = val_res(f, v);
-				P->st->NumStoresRemoved++;
+				cur[x] = store_def(P, a);
 				if (tr)
 					trace_ev(f, tr, TR_PUSH, P->vins[x], -1, -1, a->ins, cur[x]);
 			}

@@ -156,10 +156,10 @@ static void check(Raise *r, const Stats *st)
 	}
 	for (int k = 0; k < b->var.n; k++) {
 		const VarStat *vs = r->vs[k];
-		if (!r->mine[k] || vs->phi0 < 0)
+		if (!r->mine[k] || !vs->phiins)
 			continue;
 		for (int j = 0; j < vs->nphi; j++)
-			r->owner[f->ins.v[vs->phi0 + j].res] = k;
+			r->owner[f->ins.v[vs->phiins[j]].res] = k;
 	}
 	/* Uses: every load and every live phi operand. */
 	for (int i = 0; i < f->ins.n; i++) {
@@ -271,7 +271,7 @@ static void make_phis(Raise *r)
 	int *ord = NULL; /* (bb index, phi instruction) pairs */
 	for (int k = 0; k < b->var.n; k++) {
 		const VarStat *vs = r->vs[k];
-		if (!r->mine[k] || vs->phi0 < 0 || !vs->nphi)
+		if (!r->mine[k] || !vs->phiins || !vs->nphi)
 			continue;
 		if (vs->nphi > cap) {
 			cap = vs->nphi;
@@ -279,11 +279,11 @@ static void make_phis(Raise *r)
 		}
 		int n = 0;
 		for (int j = 0; j < vs->nphi; j++) {
-			const Ins *in = &f->ins.v[vs->phi0 + j];
+			const Ins *in = &f->ins.v[vs->phiins[j]];
 			if (in->flags & IDEAD)
 				continue; /* simplified away */
 			ord[2 * n] = b->bb_of_blk[in->blk];
-			ord[2 * n + 1] = vs->phi0 + j;
+			ord[2 * n + 1] = vs->phiins[j];
 			n++;
 		}
 		qsort(ord, (size_t)n, 2 * sizeof(int), by_first);

@@ -23,6 +23,11 @@
 #                 BENCH_QUICK=1: 2000 20000, 3 runs, every 400th file.
 #                 Writes BENCH_GOALS_DIR/goals.{csv,md} (build/bench-goals).
 #                 A part of make bench; fails only when it cannot measure.
+#   make bench-algorithms   the three SSA construction algorithms on
+#                 m2r-gen's shapes at BENCH_SIZES (10000 100000): phis
+#                 built and kept, core time and instructions, peak
+#                 memory, growth (bench/algorithms.sh, doc/algorithms.md).
+#                 Not a part of make bench.
 #
 # Variables: BENCH_SHAPES, BENCH_SIZES (1000 10000 30000 100000),
 # BENCH_RUNS (3), BENCH_LLVM_MAX (30000; 100000 to also run LLVM at 100k,
@@ -33,7 +38,7 @@
 # BENCH_COMPILE_TIMEOUT (120: seconds a c-torture compile may take; GCC
 # alone never ends on some files at some levels, bench/lib.sh).
 
-.PHONY: bench bench-c bench-rewrite bench-goals
+.PHONY: bench bench-c bench-rewrite bench-goals bench-algorithms
 
 M2R_GENC := $(B)/m2r-genc
 BENCH_DIR ?= $(B)/bench-c
@@ -58,3 +63,6 @@ bench-goals: $(PLUGIN) $(M2R_GENC)
 
 bench-rewrite: $(PLUGIN) $(M2R_GENC)
 	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_DIR=$(BENCH_DIR) bash bench/bench-rewrite.sh
+
+bench-algorithms: $(M2R_OPT) $(M2R_GEN)
+	M2R_OPT=$(M2R_OPT) M2R_GEN=$(M2R_GEN) bash bench/algorithms.sh

@@ -1,7 +1,8 @@
 # fuzz.mk - the oracles of issue 4 (doc/testing.md).
 #
 #   make fuzz            the long versions, then a summary:
-#                          m2r-fuzz --count $(FUZZ_COUNT) (1000000 programs),
+#                          m2r-fuzz --count $(FUZZ_COUNT) (1000000 programs, each
+#                          with the three algorithms: llvm, cytron and braun),
 #                          reader fuzzing for $(FUZZ_TIME) s (3600) with libFuzzer,
 #                          make llvm-compare if that target exists
 #   build/m2r-fuzz       random programs: promotion vs interpreter and oracle

@@ -15,7 +15,9 @@
 #   make libiberty-rewrite   ways, their own tests run and compared (below)
 #
 # Variables: REWRITE_LEVELS ("-O0;-O1;-O2;-O3;-Os;-O0 -g;-O2 -g"),
-# REWRITE_PLACEMENTS ("pruned;semipruned;minimal"), REWRITE_SUITES (the
+# REWRITE_PLACEMENTS ("pruned;semipruned;minimal"), REWRITE_ALGORITHM
+# (llvm, cytron or braun: the plugin's algorithm=; braun takes
+# REWRITE_PLACEMENTS=pruned only), REWRITE_SUITES (the
 # suites of torture-rewrite: "c fortran c++"), REWRITE_OUT (where the
 # results go: build/torture-rewrite, so that runs with other levels or
 # placements can be kept apart), TORTURE_JOBS, TORTURE_FILTER, RESUME, N,
@@ -29,6 +31,7 @@
 
 REWRITE_LEVELS     ?= -O0;-O1;-O2;-O3;-Os;-O0 -g;-O2 -g
 REWRITE_PLACEMENTS ?= pruned;semipruned;minimal
+REWRITE_ALGORITHM  ?= llvm
 REWRITE_SUITES     ?= c fortran c++
 REWRITE_SRC        := $(B)/torture-rewrite-src
 REWRITE_OUT        ?= $(B)/torture-rewrite
@@ -41,7 +44,7 @@ torture-rewrite-src:
 rewrite-suite = out=$(abspath $(REWRITE_OUT))/$(1); mkdir -p $$out; \
 	(cd $(3) && $(4)) | LC_ALL=C sort | grep -E '$(or $(TORTURE_FILTER),.)' > $$out/files; \
 	echo "== $(1) ($(2)): $$(wc -l < $$out/files) programs"; \
-	CC=$(2) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) EXTRA_CFLAGS='$(5)' \
+	CC=$(2) PLUGIN=$(abspath $(PLUGIN)) ALGORITHM=$(REWRITE_ALGORITHM) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) EXTRA_CFLAGS='$(5)' \
 		bash tools/rewrite-torture.sh run $$out $(3) $$out/files \
 		'$(REWRITE_LEVELS)' '$(REWRITE_PLACEMENTS)' || rc=1
 

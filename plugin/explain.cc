@@ -167,6 +167,9 @@ static const char *no_gcc(void)
 {
 	if (m2r_args.mode == MODE_REWRITE)
 		return "GCC's phis are not shown: in rewrite mode GCC's into-SSA does not run";
+	if (m2r_args.algorithm == ALG_BRAUN)
+		return "GCC's phis are not shown: algorithm=braun places its own phis, not a "
+		       "placement to compare with GCC's (GCC's into-SSA result is not read)";
 	if (!m2r_args.compare)
 		return "GCC's phis are not shown: compare=no (GCC's into-SSA result is not read)";
 	return NULL;

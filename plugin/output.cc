@@ -37,6 +37,7 @@ RecOpts out_recopts(void)
 	ro.tool = TOOL_PLUGIN;
 	ro.mode = m2r_args.mode == MODE_REWRITE ? RMODE_REWRITE : RMODE_ANALYZE;
 	ro.placement = m2r_args.placement;
+	ro.algorithm = m2r_args.algorithm;
 	/* The compiler and its target: the GCC the plugin is built for
 	 * (plugin.cc refuses to load into another) and the triple the
 	 * Makefile names (gcc -dumpmachine of that GCC). */

@@ -89,6 +89,8 @@ Bridge *m2r_lower_promote(function *fun, int rewrite, Stats *st, long long *core
 		dump_lowered(d, fn_name(fun), main_input_filename, b->err, b->fn);
 	PromoteOpts o;
 	memset(&o, 0, sizeof o);
+	o.algorithm = m2r_args.algorithm;
+	o.braun_limit = m2r_args.braun_limit;
 	o.placement = m2r_args.placement;
 	o.simplify = 1;
 	o.prune = PM_AUTO;
@@ -106,6 +108,21 @@ Bridge *m2r_lower_promote(function *fun, int rewrite, Stats *st, long long *core
 	long long t0 = m2r_now();
 	m2r_promote(b->fn, &o, st);
 	*core_ns = m2r_now() - t0;
+	if (st->over_limit) {
+		/* An error (GCC writes no output); analyze mode skips the
+		 * function, rewrite mode builds it with algorithm=llvm so that
+		 * what GCC goes on with until it stops is valid SSA. */
+		char msg[512];
+		error_at(DECL_SOURCE_LOCATION(fun->decl), "mem2reg: %qs: %s", fn_name(fun),
+			 m2r_over_limit_msg(st, msg, sizeof msg));
+		bridge_free(b);
+		if (!rewrite)
+			return NULL;
+		b = bridge_lower(fun, rewrite);
+		o.algorithm = ALG_LLVM;
+		memset(st, 0, sizeof *st);
+		m2r_promote(b->fn, &o, st);
+	}
 	if (bench_mode)
 		bench_line(stderr, fn_name(fun), b->fn, &bn, *core_ns);
 	if (d)

@@ -32,8 +32,11 @@ typedef struct Args {
 	const char *dump_path; /* dump=PATH, or NULL for <dumpbase>.mem2reg */
 	int mode;           /* MODE_*, default MODE_ANALYZE */
 	int placement;      /* enum Placement */
+	int algorithm;      /* enum Algorithm, default ALG_LLVM */
+	long braun_limit;   /* PromoteOpts.braun_limit: 0 default, -1 none */
 	int compare;        /* compare=yes (default in analyze mode; no, and
-	                       an error if given yes, in rewrite mode) */
+	                       an error if given yes, in rewrite mode and
+	                       with algorithm=braun) */
 	int remarks, verify, help, version; /* flags */
 	ExTarget *explain;  /* explain=, each given (in order) */
 	int nexplain;
@@ -47,7 +50,9 @@ extern Args m2r_args;
  * error() naming the whole flag; returns the number of errors. */
 struct plugin_argument;
 int args_parse(const char *name, int argc, const struct plugin_argument *argv, Args *a);
-extern const char m2r_help[];
+/* The help text (help): filled by args_parse, which names the values
+ * of placement= and algorithm= from core/names.h's tables. */
+extern char m2r_help[];
 
 /* plugin.cc: what the passes of both modes share.  Lower fun (for
  * rewrite mode if rewrite), promote it into st (its dumps, the core's
@@ -122,7 +127,7 @@ namespace gcc { class context; }
 struct opt_pass *m2r_rewrite_pass(gcc::context *ctx, const struct opt_pass *ssa);
 
 /* Reports (output.cc): where the report layer's output goes. */
-/* What records say of this run (tool, mode, placement). */
+/* What records say of this run (tool, mode, placement, algorithm). */
 RecOpts out_recopts(void);
 void out_function(const FnReport *r);
 void out_unit(const char *file);

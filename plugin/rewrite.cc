@@ -339,9 +339,9 @@ static void self_check(function *fun, Bridge *b, const Stats *st)
 		const BVar *bv = &b->var.v[k];
 		int n = 0;
 		int *kept = (int *)aalloc(f->a, (size_t)(vs->nphi + 1) * sizeof(int));
-		for (int j = 0; vs->phi0 >= 0 && j < vs->nphi; j++)
-			if (!(f->ins.v[vs->phi0 + j].flags & IDEAD))
-				kept[n++] = f->ins.v[vs->phi0 + j].blk;
+		for (int j = 0; vs->phiins && j < vs->nphi; j++)
+			if (!(f->ins.v[vs->phiins[j]].flags & IDEAD))
+				kept[n++] = f->ins.v[vs->phiins[j]].blk;
 		qsort(kept, (size_t)n, sizeof(int), cmp_int);
 		int same = bv->gcc_ssa && n == bv->gcc_nphi &&
 		           (n == 0 || !memcmp(kept, bv->gcc_phiblk, (size_t)n * sizeof(int)));

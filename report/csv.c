@@ -25,7 +25,7 @@ void csv_str(FILE *o, const char *s)
 
 void csv_fn_header(FILE *o, const RecOpts *ro)
 {
-	fputs("type,file,function,functions,placement,compared,blocks,vars,promotable,promoted,"
+	fputs("type,file,function,functions,placement,algorithm,compared,blocks,vars,promotable,promoted,"
 	      "gcc_promoted,phis,phis_kept,gcc_phis,agree,differ,unexplained", o);
 	for (int i = 0; i < NCOUNTER; i++)
 		fprintf(o, ",%s", counter_name(i));
@@ -50,8 +50,8 @@ void csv_row(FILE *o, const RecOpts *ro, const char *type, const char *file, con
 	csv_str(o, file);
 	fputc(',', o);
 	csv_str(o, fn);
-	fprintf(o, ",%ld,%s,%ld,%ld,%ld,%ld,%ld", t->functions, placement_name(ro->placement),
-		t->compared, t->blocks, t->vars, t->promotable, t->promoted);
+	fprintf(o, ",%ld,%s,%s,%ld,%ld,%ld,%ld,%ld", t->functions, placement_name(ro->placement),
+		algorithm_name(ro->algorithm), t->compared, t->blocks, t->vars, t->promotable, t->promoted);
 	if (t->compared)
 		fprintf(o, ",%ld,%ld,%ld,%ld,%ld,%ld,%ld", t->gcc_promoted, t->phis, t->phis_kept,
 			t->gcc_phis, t->agree, t->differ, t->unexplained);

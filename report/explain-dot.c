@@ -201,15 +201,17 @@ static void dom_cluster(Dx *d)
 			continue;
 		fprintf(d->o, "\t\td%d [label=\"", b);
 		dx_blk(d, b);
-		dx_nl(d);
-		dx_txt(d, "DF = ");
-		dx_set(d, dm->df + dm->dfoff[b], dm->dfoff[b + 1] - dm->dfoff[b]);
+		if (dm->dfoff) { /* algorithm=braun makes no frontiers */
+			dx_nl(d);
+			dx_txt(d, "DF = ");
+			dx_set(d, dm->df + dm->dfoff[b], dm->dfoff[b + 1] - dm->dfoff[b]);
+		}
 		fputs("\"];\n", d->o);
 	}
 	for (int b = 0; b < f->blk.n; b++)
 		if (dom_reach(dm, b) && dm->idom[b] >= 0)
 			fprintf(d->o, "\t\td%d -> d%d;\n", dm->idom[b], b);
-	for (int b = 0; b < f->blk.n; b++)
+	for (int b = 0; b < f->blk.n && dm->dfoff; b++)
 		if (dom_reach(dm, b))
 			for (int k = dm->dfoff[b]; k < dm->dfoff[b + 1]; k++)
 				fprintf(d->o, "\t\td%d -> d%d [style=dashed, color=red3, constraint=false];\n",

@@ -2,6 +2,9 @@
  * dominator tree, the dominance frontiers edge by edge, each variable's
  * definitions, liveness, iterated frontier and phis under every
  * placement, the renaming walk and phi simplification (doc/explain.md).
+ * With algorithm=cytron, the frontier worklist of each variable and the
+ * dominator-tree renaming; with algorithm=braun, its own steps instead
+ * (braun_walk): blocks filled, readVariable, sealing, trivial phis.
  *
  * Every fact printed is the core's: the dominator tree and frontiers
  * are its Dom, the rest its trace (core/m2r.h, "trace"), in the order
@@ -201,6 +204,26 @@ static const char *const set_name[] = {
 	[TR_IDF] = "IDF",
 };
 
+/* algorithm=cytron: the placement's worklist over the frontiers. */
+static void worklist(Ex *e, int x)
+{
+	int any = 0;
+	for (int k = 0; k < e->tr->ev.n; k++) {
+		const TraceEv *v = &e->tr->ev.v[k];
+		if (v->kind != TR_WORK || v->x != x)
+			continue;
+		if (!any++)
+			fputs("  worklist (Cytron et al.; the def blocks first): each block of\n"
+			      "  a frontier taken gets a phi, if not yet, and joins the list\n"
+			      "  unless it stores; pruned then keeps the live-in ones:\n", e->o);
+		fputs("    take ", e->o);
+		blk(e, v->a);
+		fputs(": DF = ", e->o);
+		set(e, v->set, v->nset);
+		fputc('\n', e->o);
+	}
+}
+
 static void var_facts(Ex *e, const VarStat *vs)
 {
 	int x = vs->alloca;
@@ -247,6 +270,13 @@ static void var_facts(Ex *e, const VarStat *vs)
 			fputc('\n', e->o);
 		}
 	}
+	worklist(e, x);
+	if (e->tr->algorithm == ALG_BRAUN) { /* no placement: phis as reads need them */
+		fputs("  phis built in ", e->o);
+		set(e, vs->phiblk, vs->nphi);
+		fprintf(e->o, ", %d kept (not trivial, not redundant)\n", vs->nphikept);
+		return;
+	}
 	fprintf(e->o, "  path: %s (%s)", path_name(vs->path), desc(NT_PATH, vs->path));
 	if (vs->path == P_GENERAL) {
 		fputs(", phis placed in ", e->o);
@@ -272,11 +302,12 @@ static void says(Ex *e, const char *a, int v1, const char *b, int v2, const char
 static void rename_line(Ex *e, const TraceEv *v)
 {
 	FILE *o = e->o;
+	int cyt = e->tr->algorithm == ALG_CYTRON;
 	if (v->kind == TR_VISIT) {
 		fputs("  visit ", o);
 		blk(e, v->a);
 		if (v->b >= 0) {
-			fputs(" from ", o);
+			fputs(cyt ? ", child of " : " from ", o);
 			blk(e, v->b);
 		} else {
 			fputs(" (the entry: every variable is undef)", o);
@@ -296,7 +327,11 @@ static void rename_line(Ex *e, const TraceEv *v)
 	}
 	if (!wanted(e, v->x))
 		return;
-	if (v->kind == TR_POP || v->kind == TR_FILL) {
+	if (v->kind == TR_POP && cyt) {
+		fputs("  leave ", o);
+		blk(e, v->a);
+		fputs(": ", o);
+	} else if (v->kind == TR_POP || v->kind == TR_FILL) {
 		fputs(v->kind == TR_POP ? "  back to edge " : "  edge ", o);
 		blk(e, v->a);
 		fputs(" -> ", o);
@@ -342,7 +377,14 @@ static void walk(Ex *e)
 		const TraceEv *v = &e->tr->ev.v[k];
 		if (v->kind < TR_VISIT || v->kind > TR_LOAD)
 			continue;
-		if (!any++)
+		if (!any++ && e->tr->algorithm == ALG_CYTRON)
+			fputs("renaming: a walk of the dominator tree from the entry, a stack\n"
+			      "per variable (Cytron et al.); in each block a phi or a store\n"
+			      "pushes on its variable's stack, a load receives the top; then the\n"
+			      "phis of the block's CFG successors get the tops on its edges;\n"
+			      "then its children are renamed; leaving it pops what it pushed:\n",
+			      e->o);
+		else if (any == 1)
 			fputs("renaming: one depth-first walk over the CFG from the entry\n"
 			      "(LLVM's RenamePass); a store or a phi pushes the variable's\n"
 			      "reaching definition, a load receives the one on top, and going\n"
@@ -376,6 +418,126 @@ static void walk(Ex *e)
 		fputs("phi simplification: no phi goes\n", e->o);
 }
 
+/* ---------- algorithm=braun ---------- */
+
+static const char *const step_text[] = {
+	[BS_INCOMPLETE] = "not sealed (a predecessor is not filled yet): an incomplete phi ",
+	[BS_ONE_PRED] = "one predecessor: read in ",
+	[BS_PHI] = "sealed, several predecessors: read in each",
+	[BS_ENTRY] = "no predecessor: undef",
+	[BS_CYCLE] = "the reads came back here (a cycle): phi ",
+	[BS_DIFFER] = "the predecessors give different values: phi ",
+	[BS_SAME] = "every predecessor gives ",
+};
+
+static void braun_line(Ex *e, const TraceEv *v)
+{
+	FILE *o = e->o;
+	const Ins *in = v->c >= 0 ? &e->f->ins.v[v->c] : NULL;
+	switch (v->kind) {
+	case TR_BR_FILL:
+		fputs("  fill ", o);
+		blk(e, v->a);
+		fputc('\n', o);
+		return;
+	case TR_BR_SEAL:
+		fputs("  seal ", o);
+		blk(e, v->a);
+		fprintf(o, ": every predecessor is filled; %d incomplete phi%s to complete\n",
+		        v->c, v->c == 1 ? "" : "s");
+		return;
+	case TR_BR_SCC:
+		break;
+	default:
+		if (!wanted(e, v->x))
+			return;
+	}
+	fputs("    ", o);
+	var(e, v->x);
+	fputs(": ", o);
+	switch (v->kind) {
+	case TR_BR_DEF:
+		fputs("store of ", o);
+		val(e, v->d);
+		fputs(": writeVariable, the def in ", o);
+		blk(e, v->a);
+		break;
+	case TR_LOAD:
+		says(e, "load ", in->res, " = readVariable: ", v->d, "");
+		break;
+	case TR_BR_READ:
+		fputs("readVariable in ", o);
+		blk(e, v->a);
+		fputs(v->b <= BS_ENTRY ? ", no def there; " : ": ", o);
+		fputs(step_text[v->b], o);
+		if (v->b == BS_ONE_PRED)
+			blk(e, v->d);
+		else if (v->b == BS_SAME)
+			val(e, v->d);
+		else if (in)
+			val(e, in->res);
+		if (v->b == BS_CYCLE)
+			fputs(", the block's def from now on", o);
+		else if (v->b == BS_SAME)
+			fputs(": no phi", o);
+		break;
+	case TR_BR_GOT:
+		fputs("readVariable in ", o);
+		blk(e, v->a);
+		fputs(" = ", o);
+		val(e, v->d);
+		fputs(" (remembered for the block)", o);
+		break;
+	case TR_BR_OP:
+		says(e, "phi ", in->res, " gets ", v->d, " from ");
+		blk(e, v->b);
+		break;
+	case TR_BR_TRIVIAL:
+		says(e, "phi ", in->res, " is trivial, replaced by ", v->d, ": ");
+		fputs(why_text[v->a], o);
+		break;
+	case TR_BR_SCC:
+		fputs("phis {", o);
+		for (int j = 0; j < v->nset; j++) {
+			fputs(j ? ", " : "", o);
+			val(e, e->f->ins.v[v->set[j]].res);
+		}
+		fputs("} refer only to each other and to ", o);
+		val(e, v->d);
+		fputs(": all replaced by it (a redundant group)", o);
+		break;
+	}
+	fputc('\n', o);
+}
+
+static void braun_walk(Ex *e)
+{
+	const Dom *d = e->tr->dom;
+	fputs("Braun et al.: the blocks are filled in reverse post-order:", e->o);
+	for (int k = 0; k < d->nreach; k++) {
+		fputc(' ', e->o);
+		blk(e, d->rpo[k]);
+	}
+	fputs("\na store is writeVariable (the block's def of the variable); a\n"
+	      "load is readVariable, which takes the block's def or, without one,\n"
+	      "recurses into the predecessors (a phi where they give different\n"
+	      "values, or where the recursion comes back: a cycle); a block not\n"
+	      "sealed gets an incomplete phi instead, completed once every\n"
+	      "predecessor is filled; a phi with one value besides itself is\n"
+	      "trivial and goes at once:\n", e->o);
+	int scc = 0;
+	for (int k = 0; k < e->tr->ev.n; k++) {
+		const TraceEv *v = &e->tr->ev.v[k];
+		if (v->kind == TR_BR_SCC && !scc++)
+			fputs("redundant groups of phis (strongly connected components with\n"
+			      "one value from outside; Algorithm 5):\n", e->o);
+		if ((v->kind >= TR_BR_FILL && v->kind <= TR_BR_SCC) || v->kind == TR_LOAD)
+			braun_line(e, v);
+	}
+	if (!scc)
+		fputs("redundant groups of phis: none\n", e->o);
+}
+
 int explain_find_var(Fn *f, const char *name)
 {
 	char buf[64];
@@ -404,14 +566,19 @@ void explain_fn(FILE *o, Fn *f, const Trace *tr, const Stats *st, const ExplainO
 	fn_number(f);
 	fprintf(o, "explain @%s\n\n", f->name);
 	cfg(&e);
-	domtree(&e);
-	fputc('\n', o);
-	frontiers(&e);
+	if (tr->algorithm != ALG_BRAUN) { /* braun builds neither */
+		domtree(&e);
+		fputc('\n', o);
+		frontiers(&e);
+	}
 	for (int k = 0; k < st->var.n; k++)
 		if (wanted(&e, st->var.v[k].alloca)) {
 			fputc('\n', o);
 			var_facts(&e, &st->var.v[k]);
 		}
 	fputc('\n', o);
-	walk(&e);
+	if (tr->algorithm == ALG_BRAUN)
+		braun_walk(&e);
+	else
+		walk(&e);
 }

@@ -156,7 +156,8 @@ static void rec_head(FILE *o, const RecOpts *ro, const char *file, const FnRepor
 	fprintf(o, ",\"clock\":\"%s\"", m2r_clock_name());
 	if (plugin)
 		fprintf(o, ",\"mode\":\"%s\"", ro->mode == RMODE_REWRITE ? "rewrite" : "analyze");
-	fprintf(o, ",\"placement\":\"%s\"", placement_name(ro->placement));
+	fprintf(o, ",\"placement\":\"%s\",\"algorithm\":\"%s\"", placement_name(ro->placement),
+		algorithm_name(ro->algorithm));
 	if (plugin)
 		fprintf(o, ",\"compared\":%ld", t->compared);
 	if (plugin && ro->mode == RMODE_REWRITE)
@@ -351,9 +352,9 @@ static void explain_head(FILE *o, const RecOpts *ro, const char *file, const cha
 	fputs(",\"function\":", o);
 	json_str(o, fn);
 	json_origin(o, ro, file);
-	fprintf(o, ",\"mode\":\"%s\",\"placement\":\"%s\",\"asked\":%s",
+	fprintf(o, ",\"mode\":\"%s\",\"placement\":\"%s\",\"algorithm\":\"%s\",\"asked\":%s",
 		ro->mode == RMODE_REWRITE ? "rewrite" : "analyze", placement_name(ro->placement),
-		jbool(asked));
+		algorithm_name(ro->algorithm), jbool(asked));
 }
 
 /* One line: head, [part], [parts], the text's bytes [t0, t1) and the

@@ -21,8 +21,9 @@ extern "C" {
  * was made (host, cwd, dumpbase, pid) and the split of a long function
  * record; 4 the "explain" record; 5 the plugin's compiler and target
  * (gcc_version, target) and GCC's figures left out where GCC was not
- * compared (doc/statistics.md). */
-#define M2R_SCHEMA_VERSION 5
+ * compared; 6 the SSA construction algorithm (algorithm) beside the
+ * placement (doc/statistics.md). */
+#define M2R_SCHEMA_VERSION 6
 
 /* What starts every record line the plugin writes on stderr (output=-),
  * so that a reader finds records anywhere in a build log. */
@@ -84,6 +85,7 @@ typedef struct RecOpts {
 	int tool;           /* TOOL_* */
 	int mode;           /* plugin: RMODE_* */
 	int placement;      /* enum Placement */
+	int algorithm;      /* enum Algorithm */
 	/* The plugin: the GCC it is built for and runs in ("12.2.0") and
 	 * that GCC's target triple ("x86_64-linux-gnu"); NULL (m2r-opt):
 	 * the keys are left out. */

@@ -108,8 +108,8 @@ void table_var_rows(FILE *o, const FnReport *r)
 
 static void rewrite_summary(FILE *o, const RecOpts *ro, const char *file, const Totals *u)
 {
-	fprintf(o, "mem2reg summary for %s (rewrite mode, placement %s)\n", file,
-		placement_name(ro->placement));
+	fprintf(o, "mem2reg summary for %s (rewrite mode, placement %s, algorithm %s)\n", file,
+		placement_name(ro->placement), algorithm_name(ro->algorithm));
 	fprintf(o, "  %-44s %ld  (rewritten: %ld)\n", "functions", u->functions, u->rewritten);
 	fprintf(o, "  %-44s %ld  (promotable: %ld)\n", "variables", u->vars, u->promotable);
 	fprintf(o, "  %-44s %ld / %ld / %ld", "renamed by the core / by GCC / in memory",
@@ -135,8 +135,9 @@ void table_summary(FILE *o, const RecOpts *ro, const char *file, const Totals *u
 		return;
 	}
 	int cmp = u->compared > 0;
-	fprintf(o, "mem2reg summary for %s (placement %s%s)\n", file,
-		placement_name(ro->placement), cmp ? "" : ", not compared with GCC");
+	fprintf(o, "mem2reg summary for %s (placement %s, algorithm %s%s)\n", file,
+		placement_name(ro->placement), algorithm_name(ro->algorithm),
+		cmp ? "" : ", not compared with GCC");
 	fprintf(o, "  %-44s %ld", "functions", u->functions);
 	if (cmp)
 		fprintf(o, "  (agreeing with GCC: %ld)", u->agree);

@@ -1,6 +1,7 @@
 /* m2r-fuzz - random programs against the promotion: semantics and placement.
  *
- *   m2r-fuzz [--seed S] [--count N] [--out DIR] [--placement=P|all] [-v]
+ *   m2r-fuzz [--seed S] [--count N] [--out DIR] [--placement=P|all]
+ *            [--algorithm=A|all] [-v]
  *
  * Program i (0 <= i < N) is generated from seed S + i alone, so a
  * failure is reproduced by "m2r-fuzz --seed S+i --count 1".  Each
@@ -25,6 +26,13 @@
  *      to be, and the phi blocks placed before simplification
  *      (VarStat.phiblk) must be those of the independent oracle
  *      (testlib/oracle.c), as well as the fast path taken.
+ *   4. with each algorithm (--algorithm, all three by default): llvm as
+ *      above; cytron the same checks, and its output must be llvm's,
+ *      byte for byte; braun (pruned only) the same runs and reasons,
+ *      every variable on the general path, and every phi it keeps
+ *      needed: in a block of IDF(defs) and live-in, reached by two
+ *      different values of the variable (reaching_many below), and not
+ *      trivial (two operands besides itself that differ).
  * The programs are made and printed by fuzz-prog.c.
  * A failure is shrunk (instructions, blocks, edges, variables, operands
  * dropped while the same kind of failure persists) and written as DIR/
@@ -89,13 +97,15 @@ static char *print_fn(Fn *f, size_t *len)
 /* ---------- the checks ---------- */
 
 enum { F_OK, F_READ, F_VERIFY_IN, F_ROUNDTRIP, F_VERIFY_OUT, F_REPRINT, F_REASON, F_PATH,
-       F_PLACE, F_SEM, F_UNSUP, NF };
+       F_PLACE, F_SEM, F_UNSUP, F_SAME, F_NEEDED, NF };
 static const char *const fail_name[] = {"ok", "read", "verify-input", "roundtrip",
                                         "verify-output", "reprint", "reason", "path",
-                                        "placement", "semantics", "interp-unsupported"};
+                                        "placement", "semantics", "interp-unsupported",
+                                        "cytron-differs", "phi-not-needed"};
 
 typedef struct {
 	int placements;    /* bit per enum Placement to check */
+	int algorithms;    /* bit per enum Algorithm to check */
 	int verbose;
 	long verdict[NVERDICT];
 	long vars, phis, progs_general, irreducible, unreachable_blocks;
@@ -278,8 +288,10 @@ static int check_reprint(Fn *f, const char *pn)
 
 /* Promotability, paths and placement of every variable against the
  * oracle o (rsn: the expected reasons). */
+static int check_braun_phis(const Prog *p, Fn *f, const VarStat *vs, int v, const Oracle *o);
+
 static int check_vars(const Prog *p, Ctx *c, Fn *f, const Stats *st, const Oracle *o,
-                      const unsigned *rsn, int pl)
+                      const unsigned *rsn, int pl, int alg)
 {
 	const char *pn = placement_name(pl);
 	for (int k = 0; k < st->var.n; k++) {
@@ -298,6 +310,18 @@ static int check_vars(const Prog *p, Ctx *c, Fn *f, const Stats *st, const Oracl
 		}
 		if (!promoted)
 			continue;
+		if (alg == ALG_BRAUN) {
+			if (vs->path != P_GENERAL) {
+				say("braun: %%x%d took path %s", v, path_name(vs->path));
+				return F_PATH;
+			}
+			if (c->counting)
+				c->vars++, c->phis += vs->nphikept;
+			int r = check_braun_phis(p, f, vs, v, o);
+			if (r)
+				return r;
+			continue;
+		}
 		if (vs->path != o->path[v]) {
 			say("%s: %%x%d took path %s, predicted %s", pn, v, path_name(vs->path),
 			    path_name(o->path[v]));
@@ -322,15 +346,111 @@ static int check_vars(const Prog *p, Ctx *c, Fn *f, const Stats *st, const Oracl
 	return F_OK;
 }
 
+/* What reaches the entry of each block for variable v, as a lattice:
+ * nothing yet (0), one value tok[b] (1), two or more (2).  A value is
+ * what a store stores: a constant, an argument, undef, poison, or an
+ * instruction's result (a load's: whatever it read); the entry brings
+ * undef.  Round-robin to the fixed point over the reachable blocks. */
+typedef struct { int k; int64_t x; } Tok;
+
+static int tok_eq(Tok a, Tok b)
+{
+	return a.k == b.k && a.x == b.x;
+}
+
+static void join(int *st, Tok *t, int st2, Tok t2)
+{
+	if (st2 == 0 || *st == 2)
+		return;
+	if (*st == 0 || st2 == 2)
+		*st = st2, *t = t2;
+	else if (!tok_eq(*t, t2))
+		*st = 2;
+}
+
+static OrSet reaching_many(const Prog *p, int v, const Oracle *o)
+{
+	int ins[MAXB] = {0}, outs[MAXB] = {0};
+	Tok tin[MAXB], tout[MAXB];
+	memset(tin, 0, sizeof tin);
+	memset(tout, 0, sizeof tout);
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int b = 0; b < p->nb; b++) {
+			if (!o->reach[b])
+				continue;
+			int st = b == 0;
+			Tok t = { K_UNDEF, 0 };
+			for (int q = 0; q < p->nb; q++)
+				for (int j = 0; o->reach[q] && j < p->b[q].nlab; j++)
+					if (p->b[q].lab[j] == b)
+						join(&st, &t, outs[q], tout[q]);
+			ins[b] = st, tin[b] = t;
+			for (int i = 0; i < p->b[b].n; i++) {
+				const FI *x = &p->b[b].in[i];
+				if (x->op != I_STORE || x->var != v)
+					continue;
+				Op s = x->a[0];
+				st = 1;
+				t = (Tok){ s.k, s.k == K_VAL ? b * MAXI + s.x : s.k == K_UNDEF ||
+				           s.k == K_POISON ? 0 : s.x };
+			}
+			if (st != outs[b] || (st == 1 && !tok_eq(t, tout[b])))
+				changed = 1;
+			outs[b] = st, tout[b] = t;
+		}
+	}
+	OrSet m = 0;
+	for (int b = 0; b < p->nb; b++)
+		if (ins[b] == 2)
+			m |= (OrSet)1 << b;
+	return m;
+}
+
+/* braun keeps only needed phis (see the head of this file). */
+static int check_braun_phis(const Prog *p, Fn *f, const VarStat *vs, int v, const Oracle *o)
+{
+	/* the textbook's pruned set: LLVM's rule for a single store of a
+	 * constant (Oracle.construle) is not braun's */
+	OrSet pruned = o->minimal[v] & o->live[v], many = reaching_many(p, v, o);
+	for (int j = 0; j < vs->nphi; j++) {
+		const Ins *in = &f->ins.v[vs->phiins[j]];
+		if (in->flags & IDEAD)
+			continue;
+		int b = vs->phiblk[j];
+		if (!((pruned >> b) & 1) || !((many >> b) & 1)) {
+			say("braun: %%x%d keeps a phi in block %d, %s", v, b,
+			    !((pruned >> b) & 1) ? "not in the oracle's IDF and live-in"
+			                         : "which one value reaches");
+			return F_NEEDED;
+		}
+		int a = -1, n = 0;
+		for (int k = 0; k < in->nop; k++) {
+			int w = in->ops[k] < 0 ? -1 : val_res(f, in->ops[k]);
+			if (w < 0 || w == in->res || w == a)
+				continue;
+			a = w;
+			n++;
+		}
+		if (n < 2) {
+			say("braun: %%x%d keeps a trivial phi in block %d", v, b);
+			return F_NEEDED;
+		}
+	}
+	return F_OK;
+}
+
 /* One placement: promote a fresh read of text, verify, check against
  * the oracle, then run it against the original's runs r0. */
-static int check_placement(const Prog *p, Ctx *c, const Buf *text, int pl, const Oracle *o,
-                           const unsigned *rsn, const Interp *r0)
+static int check_placement(const Prog *p, Ctx *c, const Buf *text, int pl, int alg,
+                           const Oracle *o, const unsigned *rsn, const Interp *r0, char **printed)
 {
 	static Interp r1[NVEC];
-	char err[600];
+	char err[600], pnb[64];
 	int where, fail = F_OK;
-	const char *pn = placement_name(pl);
+	snprintf(pnb, sizeof pnb, "%s%s%s", alg ? algorithm_name(alg) : "", alg ? " " : "",
+	         placement_name(pl));
+	const char *pn = pnb;
 	Fn *f = read_text(text->s, text->n, err, sizeof err);
 	if (!f) {
 		say("second read failed: %s", err);
@@ -342,8 +462,11 @@ static int check_placement(const Prog *p, Ctx *c, const Buf *text, int pl, const
 	 * its phis unnamed (the plugin's way), which the reprint must read. */
 	Trace tr;
 	memset(&tr, 0, sizeof tr);
-	PromoteOpts opt = {pl, p->seed % 5 != 4, (int)(p->seed / 5 % 3), 0,
-	                   p->seed % 4 == 1 ? &tr : NULL, p->seed % 7 == 3};
+	PromoteOpts opt = {.algorithm = alg, .placement = pl, .simplify = p->seed % 5 != 4,
+	                   .prune = alg == ALG_LLVM ? (int)(p->seed / 5 % 3) : PM_AUTO,
+	                   .trace = p->seed % 4 == 1 ? &tr : NULL, .anon_phis = p->seed % 7 == 3};
+	if (alg == ALG_BRAUN)
+		opt.simplify = 1; /* its own, always */
 	Stats st;
 	memset(&st, 0, sizeof st);
 	m2r_promote(f, &opt, &st);
@@ -363,7 +486,11 @@ static int check_placement(const Prog *p, Ctx *c, const Buf *text, int pl, const
 	if (!fail && pl == PL_PRUNED)
 		fail = check_reprint(f, pn);
 	if (!fail)
-		fail = check_vars(p, c, f, &st, o, rsn, pl);
+		fail = check_vars(p, c, f, &st, o, rsn, pl, alg);
+	if (!fail && printed) {
+		size_t n;
+		*printed = print_fn(f, &n);
+	}
 	if (!fail) { /* semantics */
 		run_all(f, p, r1);
 		for (int k = 0; k < NVEC && !fail; k++)
@@ -419,9 +546,26 @@ static int check(const Prog *p, Ctx *c)
 		for (int b = 0; b < p->nb; b++)
 			c->unreachable_blocks += !o.reach[b];
 	}
-	for (int pl = PL_PRUNED; pl <= PL_MINIMAL && !fail; pl++)
-		if ((c->placements >> pl) & 1)
-			fail = check_placement(p, c, &text, pl, &o, rsn, r0);
+	for (int pl = PL_PRUNED; pl <= PL_MINIMAL && !fail; pl++) {
+		if (!((c->placements >> pl) & 1))
+			continue;
+		/* llvm's output, printed, is what cytron's must be */
+		int cyt = (c->algorithms >> ALG_CYTRON) & 1;
+		char *want = NULL, *got = NULL;
+		if ((c->algorithms & 1) || cyt)
+			fail = check_placement(p, c, &text, pl, ALG_LLVM, &o, rsn, r0,
+			                       cyt ? &want : NULL);
+		if (!fail && cyt)
+			fail = check_placement(p, c, &text, pl, ALG_CYTRON, &o, rsn, r0, &got);
+		if (!fail && cyt && strcmp(want, got)) {
+			say("cytron %s: the output differs from llvm's", placement_name(pl));
+			fail = F_SAME;
+		}
+		free(want);
+		free(got);
+		if (!fail && pl == PL_PRUNED && ((c->algorithms >> ALG_BRAUN) & 1))
+			fail = check_placement(p, c, &text, pl, ALG_BRAUN, &o, rsn, r0, NULL);
+	}
 	return fail;
 }
 
@@ -629,7 +773,8 @@ static void write_repro(const char *dir, const Prog *p, int kind, const char *ms
 static void usage(int st)
 {
 	fputs("usage: m2r-fuzz [--seed S] [--count N] [--out DIR]\n"
-	      "                [--placement=pruned|semipruned|minimal|all] [-v] [--emit]\n"
+	      "                [--placement=pruned|semipruned|minimal|all]\n"
+	      "                [--algorithm=llvm|cytron|braun|all] [-v] [--emit]\n"
 	      "  --emit  print the programs (the module text) instead of checking them\n", st ? stderr : stdout);
 	exit(st);
 }
@@ -643,6 +788,7 @@ int main(int argc, char **argv)
 	Ctx c;
 	memset(&c, 0, sizeof c);
 	c.placements = 7;
+	c.algorithms = (1 << NALGORITHM) - 1;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = NULL;
 		if (!strcmp(a, "-h") || !strcmp(a, "--help"))
@@ -655,9 +801,9 @@ int main(int argc, char **argv)
 			emit = 1;
 			continue;
 		}
-		const char *opts[] = {"--seed", "--count", "--out", "--placement"};
+		const char *opts[] = {"--seed", "--count", "--out", "--placement", "--algorithm"};
 		int k;
-		for (k = 0; k < 4; k++) {
+		for (k = 0; k < 5; k++) {
 			size_t n = strlen(opts[k]);
 			if (!strncmp(a, opts[k], n) && a[n] == '=') {
 				v = a + n + 1;
@@ -672,7 +818,7 @@ int main(int argc, char **argv)
 				break;
 			}
 		}
-		if (k == 4) {
+		if (k == 5) {
 			fprintf(stderr, "m2r-fuzz: error: unknown option '%s'\n", a);
 			usage(2);
 		}
@@ -692,6 +838,14 @@ int main(int argc, char **argv)
 			}
 		} else if (k == 2) {
 			out = v;
+		} else if (k == 4) {
+			int al = m2r_name_lookup(NT_ALGORITHM, v);
+			c.algorithms = !strcmp(v, "all") ? (1 << NALGORITHM) - 1 : al >= 0 ? 1 << al : 0;
+			if (!c.algorithms) {
+				fprintf(stderr, "m2r-fuzz: error: bad algorithm '%s': expected %s or all\n",
+				        v, m2r_name_list(NT_ALGORITHM));
+				usage(2);
+			}
 		} else {
 			c.placements = !strcmp(v, "pruned") ? 1 : !strcmp(v, "semipruned") ? 2
 			             : !strcmp(v, "minimal") ? 4 : !strcmp(v, "all") ? 7 : 0;

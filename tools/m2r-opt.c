@@ -27,9 +27,10 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The placements and prune methods (%s) are core/names.h's. */
+/* The algorithms, placements and prune methods (%s) are core/names.h's. */
 static const char usage[] =
-	"usage: m2r-opt [--placement=%s] [--no-simplify]\n"
+	"usage: m2r-opt [--algorithm=%s] [--braun-limit=N|none]\n"
+	"               [--placement=%s] [--no-simplify]\n"
 	"               [--prune-method=%s]\n"
 	"               [--stats[=text|json]] [--verify] [--time] [--disable-output]\n"
 	"               [--explain[=@FUNC[:%%VAR]]] [--explain-format=text|dot]\n"
@@ -38,10 +39,15 @@ static const char usage[] =
 static const char help[] =
 	"Promote allocas to SSA values (LLVM's mem2reg) in a textual IR file.\n"
 	"\n"
+	"  --algorithm=A     SSA construction algorithm: %s\n"
+	"                    (doc/algorithms.md)\n"
+	"  --braun-limit=N   braun gives up past N memo entries and phis\n"
+	"                    (default: 16 per instruction and block, and a\n"
+	"                    million; none: no limit)\n"
 	"  --placement=P     phi placement: %s\n"
 	"  --no-simplify     keep the phis that simplification would remove\n"
 	"  --prune-method=M  how pruned placement finds live phis (same result,\n"
-	"                    different cost): %s\n"
+	"                    different cost; llvm only): %s\n"
 	"  --stats[=FORMAT]  per-function counters on stderr: text (default) or json\n"
 	"  --verify          verify the promoted IR (the input is always verified)\n"
 	"  --time            per function on stderr: read, promote and print times\n"
@@ -70,11 +76,13 @@ static const char *with_default(int t, char *buf, size_t n)
 
 static void put_usage(FILE *o, int with_help)
 {
-	char b1[256], b2[256];
-	fprintf(o, usage, m2r_name_join(NT_PLACEMENT, "|", b1, sizeof b1),
+	char b0[256], b1[256], b2[256];
+	fprintf(o, usage, m2r_name_join(NT_ALGORITHM, "|", b0, sizeof b0),
+		m2r_name_join(NT_PLACEMENT, "|", b1, sizeof b1),
 		m2r_name_join(NT_PRUNE_METHOD, "|", b2, sizeof b2));
 	if (with_help)
-		fprintf(o, help, with_default(NT_PLACEMENT, b1, sizeof b1),
+		fprintf(o, help, with_default(NT_ALGORITHM, b0, sizeof b0),
+			with_default(NT_PLACEMENT, b1, sizeof b1),
 			with_default(NT_PRUNE_METHOD, b2, sizeof b2));
 }
 
@@ -87,6 +95,8 @@ typedef struct {
 	int explain;             /* --explain given */
 	int exformat;            /* EX_TEXT, EX_DOT */
 	const char *exformat_arg; /* the --explain-format= given, or NULL */
+	/* the options as written, for the messages about combinations */
+	const char *alg_arg, *placement_arg, *prune_arg, *nosimp_arg, *limit_arg;
 	const char *exfn, *exvar; /* its @FUNC and %VAR, or NULL */
 	int exfound;             /* functions explained */
 } Opts;
@@ -135,6 +145,33 @@ static void parse_explain(Opts *o, const char *a)
 	}
 }
 
+/* The options each algorithm takes: the prune methods are the llvm
+ * placement's; braun places its own phis (pruned by construction) and
+ * removes trivial ones as it builds them. */
+static void check_algorithm(const Opts *o)
+{
+	const char *no = NULL;
+	if (o->po.algorithm != ALG_BRAUN && o->limit_arg) {
+		fprintf(stderr, "m2r-opt: error: '%s' needs '--algorithm=braun'\n", o->limit_arg);
+		put_usage(stderr, 0);
+		exit(2);
+	}
+	if (o->po.algorithm != ALG_LLVM && o->prune_arg)
+		no = o->prune_arg;
+	else if (o->po.algorithm == ALG_BRAUN && o->po.placement != PL_PRUNED)
+		no = o->placement_arg;
+	else if (o->po.algorithm == ALG_BRAUN && o->nosimp_arg)
+		no = o->nosimp_arg;
+	if (!no)
+		return;
+	fprintf(stderr, "m2r-opt: error: '%s' cannot be used with '%s'%s\n", no, o->alg_arg,
+		o->po.algorithm == ALG_BRAUN ? ": braun places its own phis (pruned by "
+		"construction) and removes trivial ones as it goes"
+		: ": the prune methods are the llvm placement's");
+	put_usage(stderr, 0);
+	exit(2);
+}
+
 static void parse_args(int argc, char **argv, Opts *o)
 {
 	o->po.placement = PL_PRUNED;
@@ -144,16 +181,34 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			put_usage(stdout, 1);
 			exit(0);
+		} else if (!strncmp(a, "--algorithm=", 12)) {
+			o->po.algorithm = m2r_name_lookup(NT_ALGORITHM, a + 12);
+			if (o->po.algorithm < 0)
+				die_usage2(a, m2r_name_list(NT_ALGORITHM));
+			o->alg_arg = a;
+		} else if (!strncmp(a, "--braun-limit=", 14)) {
+			char *end;
+			errno = 0;
+			long n = strtol(a + 14, &end, 10);
+			if (!strcmp(a + 14, "none"))
+				n = -1;
+			else if (!a[14] || *end || errno || n < 1)
+				die_usage2(a, "a number of entries (1 or more) or none");
+			o->po.braun_limit = n;
+			o->limit_arg = a;
 		} else if (!strncmp(a, "--placement=", 12)) {
 			o->po.placement = placement_parse(a + 12);
 			if (o->po.placement < 0)
 				die_usage2(a, m2r_name_list(NT_PLACEMENT));
+			o->placement_arg = a;
 		} else if (!strncmp(a, "--prune-method=", 15)) {
 			o->po.prune = m2r_name_lookup(NT_PRUNE_METHOD, a + 15);
 			if (o->po.prune < 0)
 				die_usage2(a, m2r_name_list(NT_PRUNE_METHOD));
+			o->prune_arg = a;
 		} else if (!strcmp(a, "--no-simplify")) {
 			o->po.simplify = 0;
+			o->nosimp_arg = a;
 		} else if (!strcmp(a, "--stats") || !strcmp(a, "--stats=text")) {
 			o->stats = ST_TEXT;
 		} else if (!strcmp(a, "--stats=json")) {
@@ -195,6 +250,7 @@ static void parse_args(int argc, char **argv, Opts *o)
 	}
 	if (o->noout && o->out)
 		die_usage("%s: -o and --disable-output contradict each other", "m2r-opt");
+	check_algorithm(o);
 	if (o->exformat_arg && !o->explain)
 		die_usage("'%s' needs --explain", o->exformat_arg);
 	if (o->explain && !o->out)
@@ -268,7 +324,7 @@ static void json_fn(const Opts *o, const char *file, Fn *f, const Stats *s, long
 		    long long core_ns, FILE *st, Totals *unit)
 {
 	/* no compiler: no gcc_version, target */
-	RecOpts ro = { TOOL_OPT, 0, o->po.placement, NULL, NULL };
+	RecOpts ro = { .tool = TOOL_OPT, .placement = o->po.placement, .algorithm = o->po.algorithm };
 	FnReport r;
 	Totals t;
 	report_from_stats(f, s, file, &r);
@@ -290,7 +346,7 @@ static int run(Opts *o, const char *buf, size_t len, FILE *out, FILE *st, FILE *
 		rc = 1;
 	}
 	if (rc == 0 && o->stats == ST_JSON) {
-		RecOpts ro = { TOOL_OPT, 0, o->po.placement, NULL, NULL };
+		RecOpts ro = { .tool = TOOL_OPT, .placement = o->po.placement, .algorithm = o->po.algorithm };
 		rec_json(st, &ro, strcmp(o->in, "-") ? o->in : "<stdin>", NULL, &unit, 0);
 	}
 	return rc;
@@ -346,6 +402,12 @@ static int run_fns(Opts *o, const char *buf, size_t len, FILE *out, FILE *st, FI
 		long long t2 = m2r_now();
 		m2r_promote(f, &po, &s);
 		long long t3 = m2r_now();
+		if (s.over_limit) {
+			fprintf(stderr, "%s:%d: error: @%s: %s\n", file, f->line, f->name,
+			        m2r_over_limit_msg(&s, msg, sizeof msg));
+			fn_free(f);
+			return 1;
+		}
 		if (po.trace)
 			explain_fn(ex, f, &tr, &s, &eo);
 		if (o->verify && m2r_verify(f, msg, sizeof msg, &where)) {
@@ -367,9 +429,12 @@ static int run_fns(Opts *o, const char *buf, size_t len, FILE *out, FILE *st, FI
 			long phis, args;
 			phi_counts(f, &phis, &args);
 			fprintf(st, "time @%s lower_ns=%lld core_ns=%lld print_ns=%lld "
-			        "blocks=%d insts=%d phis=%ld phiargs=%ld arena_bytes=%zu\n",
+			        "blocks=%d insts=%d phis=%ld phiargs=%ld arena_bytes=%zu",
 			        f->name, t1 - t0, t3 - t2, t5 - t4, f->blk.n, f->ins.n,
 			        phis, args, arena_bytes(f->a));
+			if (po.algorithm == ALG_BRAUN)
+				fprintf(st, " braun_cells=%ld", s.braun_cells);
+			fputc('\n', st);
 		}
 		fn_free(f);
 	}

@@ -15,7 +15,8 @@
 #   rewrite-torture.sh report OUTDIR LEVELS PLACEMENTS   the table again
 #
 # LEVELS and PLACEMENTS are ";"-separated ("-O0;-O2 -g", "pruned;minimal").
-# Environment: CC (gcc), PLUGIN (absolute), JOBS (2), RESUME (0),
+# Environment: CC (gcc), PLUGIN (absolute), ALGORITHM (the plugin's
+# algorithm=, llvm), JOBS (2), RESUME (0),
 # EXTRA_CFLAGS (both compilations, e.g. -I for csmith), LDLIBS (-lm),
 # TIMEOUT (each compilation, 300 s of CPU time per process; twice that
 # with the plugin), RUN_TIMEOUT (each run, 10 s of CPU time): limits of
@@ -191,6 +192,7 @@ one() {
 			# The records come from this compilation only, not from the
 			# -fcompare-debug one below.
 			local pargs=(-fplugin="$PLUGIN" -fplugin-arg-mem2reg-mode=rewrite
+				-fplugin-arg-mem2reg-algorithm="${ALGORITHM:-llvm}"
 				-fplugin-arg-mem2reg-placement="$pl" -fplugin-arg-mem2reg-verify
 				-fplugin-arg-mem2reg-stats=none)
 			local recarg=-fplugin-arg-mem2reg-output="$rec"

@@ -81,7 +81,7 @@ def schema(n):
         "additionalProperties": False,
     }
     origin = ["type", "file", "schema", "tool", "host", "cwd", "dumpbase", "pid"]
-    common = ["clock", "placement", "blocks", "vars",
+    common = ["clock", "placement", "algorithm", "blocks", "vars",
               "promotable", "promoted", "phis", "phis_kept"] + n["counter"] + [
               "not_promoted", "paths", "lower_ns", "core_ns"]
     plugin = ["mode", "compared"]
@@ -109,6 +109,7 @@ def schema(n):
         "clock": {"enum": ["wall", "cpu"]},
         "mode": {"enum": ["analyze", "rewrite"]},
         "placement": {"enum": n["placement"]},
+        "algorithm": {"enum": n["algorithm"]},
         "compared": count,
         "rewritten": {"type": ["boolean", "integer"]},
         "fallback": {"enum": ["none", "write-back"]},
@@ -145,8 +146,8 @@ def schema(n):
     # An "explain" record: the explanation of one function,
     # its text and DOT, possibly split into parts (the pieces of both
     # strings, in order).
-    expl = origin + compiler + ["function", "mode", "placement", "asked", "text", "dot", "part",
-                                "parts"]
+    expl = origin + compiler + ["function", "mode", "placement", "algorithm", "asked", "text",
+                                "dot", "part", "parts"]
     plugin_whole = {"tool": {"const": "plugin"}, "type": whole}
 
     return {
@@ -179,7 +180,8 @@ def schema(n):
                  {"required": ["function", "part", "parts", "variables"],
                   "allOf": [absent(sorted(k for k in props if k not in cont))]}),
             when({"type": {"const": "explain"}},
-                 {"required": ["function", "mode", "placement", "asked", "text", "dot"],
+                 {"required": ["function", "mode", "placement", "algorithm", "asked", "text",
+                              "dot"],
                   "properties": {"tool": {"const": "plugin"}},
                   "allOf": [absent(sorted(k for k in props if k not in expl))]}),
             when({"tool": {"const": "plugin"}}, {"required": compiler}),
@@ -209,6 +211,12 @@ def schema(n):
                       "allOf": [absent(["renamed_by", "fallback"])]}}}}),
             when({"type": {"const": "function"}, "tool": {"const": "plugin"},
                   "mode": {"const": "rewrite"}}, {"required": ["fallback"]}),
+            # braun places its own phis, pruned by construction, and the
+            # plugin does not compare them with GCC's (doc/plugin.md).
+            when({"algorithm": {"const": "braun"}},
+                 {"properties": {"placement": {"const": "pruned"}}}),
+            when(dict(plugin_whole, algorithm={"const": "braun"}),
+                 {"properties": {"compared": {"const": 0}}}),
         ],
     }
 

@@ -17,10 +17,13 @@ against the records it read, and makes inputs from real records.
                                     with its own figures (a rewrite-mode
                                     group no GCC figure), as many
                                     functions as the CSV rows of its
-                                    mode, placement, gcc_version, target
+                                    mode, placement, algorithm,
+                                    gcc_version, target
+  check.py schema5 IN OUT           IN's records as schema 5 wrote them
+                                    (no algorithm)
   check.py schema4 IN OUT           IN's records as schema 4 wrote them
-                                    (no gcc_version, target; GCC's
-                                    figures 0 where not compared)
+                                    (no algorithm, gcc_version, target;
+                                    GCC's figures 0 where not compared)
   check.py retry IN OUT             IN's records as a retry on another
                                     host (schema 3, other times)
   check.py log IN OUT               IN's records inside a build log
@@ -43,6 +46,8 @@ KEYS = ("vars", "promoted", "gcc_promoted", "phis", "phis_kept", "gcc_phis",
 # GCC's figures: null in a row (empty in CSV, "-" in text) where no
 # function of the row was compared with GCC.
 GCC_KEYS = ("gcc_promoted", "gcc_phis", "agree", "differ", "unexplained", "gcc_ns")
+# The keys that group records (m2r-report's GROUP_KEYS).
+GROUP_KEYS = ("mode", "placement", "algorithm", "gcc_version", "target")
 
 
 def records(path):
@@ -108,8 +113,8 @@ def totals(tool, inputs):
 
 def shapes(tool, inputs):
     # a row per function and per file of each group (mode, placement,
-    # gcc_version, target)
-    fns = {(r["file"], r["function"]) + tuple(r.get(k, "") for k in ("mode", "placement", "gcc_version", "target"))
+    # algorithm, gcc_version, target)
+    fns = {(r["file"], r["function"]) + tuple(r.get(k, "") for k in GROUP_KEYS)
            for p in inputs for r in records(p) if r["type"] == "function"}
     files = {f[:1] + f[2:] for f in fns}
     for by, n in (("function", len(fns)), ("file", len(files))):
@@ -175,12 +180,12 @@ def nogcc(tool, inputs):
 def groups(tool, n, inputs):
     text = run(tool, *inputs)
     rows = list(csv.DictReader(io.StringIO(run(tool, "--format=csv", *inputs))))
-    keys = ("mode", "placement", "gcc_version", "target")
+    keys = GROUP_KEYS
     want = {}
     for r in rows:
         k = tuple(r[x] for x in keys)
         want[k] = want.get(k, 0) + 1
-    heads = [m.groups() for m in (re.match(r"((?:(?:mode|placement|GCC|target) [^,\n:]+(?:, )?)+): "
+    heads = [m.groups() for m in (re.match(r"((?:(?:mode|placement|algorithm|GCC|target) [^,\n:]+(?:, )?)+): "
                                            r"\d+ source files, (\d+) functions\n((?:  [^\n]*(?:\n|$))+)", p)
                                   for p in text.split("\n\n")) if m]
     if len(heads) != int(n) or len(want) != int(n):
@@ -190,7 +195,7 @@ def groups(tool, n, inputs):
     for head, nfn, body in heads:
         kv = dict(x.split(" ", 1) for x in head.split(", "))
         match = [k for k in want if all(kv.get(lab, v or "-") == (v or "-") for lab, v in
-                                        zip(("mode", "placement", "GCC", "target"), k))]
+                                        zip(("mode", "placement", "algorithm", "GCC", "target"), k))]
         if len(match) != 1 or want[match[0]] != int(nfn):
             fail(f"group {head!r}: {nfn} functions, csv rows {want}")
         if kv.get("mode") == "rewrite" or match[0][0] == "rewrite":
@@ -201,11 +206,20 @@ def groups(tool, n, inputs):
     print(f"ok: {n} groups, {len(rows)} functions")
 
 
+def schema5(src, dst):
+    with open(dst, "w") as o:
+        for r in records(src):
+            r["schema"] = 5
+            r.pop("algorithm", None)
+            o.write(json.dumps(r) + "\n")
+
+
 def schema4(src, dst):
     gcc = ("gcc_promoted", "gcc_phis", "agree", "differ", "unexplained")
     with open(dst, "w") as o:
         for r in records(src):
             r["schema"] = 4
+            r.pop("algorithm", None)
             r.pop("gcc_version", None)
             r.pop("target", None)
             if r["type"] in ("function", "unit") and r.get("compared") == 0:
@@ -222,6 +236,7 @@ def retry(src, dst):
     with open(dst, "w") as o:
         for r in records(src):
             r["schema"] = 3
+            r.pop("algorithm", None)
             r["host"] = "elsewhere"
             for k in ("lower_ns", "core_ns", "gcc_ns"):
                 if k in r:
@@ -282,6 +297,7 @@ def main():
     {"totals": lambda: totals(args[0], args[1:]), "shapes": lambda: shapes(args[0], args[1:]),
      "diff": lambda: diff(*args), "retry": lambda: retry(*args), "log": lambda: log(*args),
      "nogcc": lambda: nogcc(args[0], args[1:]), "groups": lambda: groups(args[0], args[1], args[2:]),
+     "schema5": lambda: schema5(*args),
      "schema4": lambda: schema4(*args),
      "fuzz": lambda: fuzz(*args), "big": lambda: big(*args)}[cmd]()
 

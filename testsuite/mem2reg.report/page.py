@@ -228,7 +228,8 @@ def uncompared(path, recs):
     fns = [json.loads(l) for f in recs for l in open(f) if l.startswith('{"type":"function"')]
     ncmp = sum(1 for r in fns if r["compared"])
     left = len(fns) - ncmp
-    groups = {(r.get("mode"), r.get("placement"), r.get("gcc_version"), r.get("target")) for r in fns}
+    groups = {(r.get("mode"), r.get("placement"), r.get("algorithm", "llvm"), r.get("gcc_version"), r.get("target"))
+              for r in fns}
     s = open(path, encoding="utf-8").read()
     svgs = s.split("<svg")[1:]
     phis, times = svgs[0].split("</figure>")[0], svgs[1].split("</figure>")[0]

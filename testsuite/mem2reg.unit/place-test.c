@@ -357,7 +357,7 @@ static int run_one(const Prog *p, const Oracle *o, Combo *c, int first)
 	char msg[400], e[200], g[200];
 	int where;
 	Fn *f = build(p, &bt);
-	PromoteOpts opt = {c->placement, 1, c->prune, 0, NULL, 0};
+	PromoteOpts opt = {.placement = c->placement, .simplify = 1, .prune = c->prune};
 	Stats st;
 	memset(&st, 0, sizeof st);
 	m2r_promote(f, &opt, &st);

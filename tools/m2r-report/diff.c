@@ -1,8 +1,9 @@
 /* diff.c - --diff A B: two runs side by side, matched by file and
  * function (a function with several records in one run, e.g. two
- * placements, is their sum): what changed, what is only on one side,
- * and the totals.  GCC's figures of a side without a function compared
- * with GCC are not known: "-", an empty CSV cell, a JSON null. */
+ * placements or algorithms, is their sum): what changed, what is only
+ * on one side, and the totals.  GCC's figures of a side without a
+ * function compared with GCC are not known: "-", an empty CSV cell, a
+ * JSON null. */
 #include "rep.h"
 
 #include <stdlib.h>

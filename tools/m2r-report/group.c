@@ -1,9 +1,9 @@
 /* group.c - the groups of a run's function records and --filter.
  *
- * Records of several modes, placements, GCC versions or targets (a
- * build made twice, an analyze and a rewrite run read together) are
- * grouped by those four keys: every writer reports a group by itself,
- * never one sum across them.  --filter=KEY=VALUE keeps the records of
+ * Records of several modes, placements, algorithms, GCC versions or
+ * targets (a build made twice, an analyze and a rewrite run read
+ * together) are grouped by those five keys: every writer reports a
+ * group by itself, never one sum across them.  --filter=KEY=VALUE keeps the records of
  * the values asked for, before anything is counted (load.c). */
 #include "rep.h"
 
@@ -20,6 +20,7 @@ const char *rec_gkey(const Rec *x, int k)
 	switch (k) {
 	case G_MODE: return x->mode;
 	case G_PLACEMENT: return x->placement;
+	case G_ALGORITHM: return x->algorithm;
 	case G_GCC_VERSION: return x->gcc_version;
 	default: return x->target;
 	}
@@ -89,14 +90,15 @@ unsigned run_varying(Run *r)
 
 /* ---------- --filter ---------- */
 
-/* Whether v is a value key k can have: a mode, a placement, a version
- * ("12.2.0"), a target triple ("x86_64-linux-gnu"). */
+/* Whether v is a value key k can have: a mode, a placement, an
+ * algorithm, a version ("12.2.0"), a target triple ("x86_64-linux-gnu"). */
 static int good_value(int k, const char *v)
 {
 	size_t n = strlen(v);
 	switch (k) {
 	case G_MODE: return !strcmp(v, "analyze") || !strcmp(v, "rewrite");
 	case G_PLACEMENT: return m2r_name_lookup(NT_PLACEMENT, v) >= 0;
+	case G_ALGORITHM: return m2r_name_lookup(NT_ALGORITHM, v) >= 0;
 	case G_GCC_VERSION:
 		return n && strspn(v, "0123456789.") == n && v[0] != '.' && v[n - 1] != '.' && !strstr(v, "..");
 	default:
@@ -125,6 +127,8 @@ int filter_parse(const char *arg, const char *kv, Filter *f)
 		fputs(" (mode: analyze or rewrite)", stderr);
 	else if (k == G_PLACEMENT)
 		fprintf(stderr, " (placement: %s)", m2r_name_list(NT_PLACEMENT));
+	else if (k == G_ALGORITHM)
+		fprintf(stderr, " (algorithm: %s)", m2r_name_list(NT_ALGORITHM));
 	else if (k == G_GCC_VERSION)
 		fputs(" (gcc_version: as gcc -dumpfullversion says, e.g. 12.2.0)", stderr);
 	else if (k == G_TARGET)

@@ -1,9 +1,9 @@
 /* html.c - --format=html: one self-contained page that works offline
  * (inline style, inline SVG, one small inline script, no reference to
  * anything outside the page): the text summary, a table of the groups
- * (mode, placement, GCC, target), a sortable table of the files, the
- * differences grouped by reason, the plots (html-plot.c) and the source
- * lines of the differing variables.  Every name is escaped; tables are
+ * (mode, placement, algorithm, GCC, target), a sortable table of the
+ * files, the differences grouped by reason, the plots (html-plot.c) and
+ * the source lines of the differing variables.  Every name is escaped; tables are
  * capped so that a build of 50,000 functions stays usable.  A figure
  * that is not known (GCC's, where GCC was not compared) shows as "-". */
 #define _POSIX_C_SOURCE 200809L
@@ -112,7 +112,7 @@ static void field_td(FILE *o, const Rec *x, int f)
 		num_td(o, x->f[f]);
 }
 
-/* The four group keys as cells ("-" for none). */
+/* The group keys as cells ("-" for none). */
 static void gkey_tds(FILE *o, const char *const key[NGKEY])
 {
 	for (int k = 0; k < NGKEY; k++) {
@@ -137,11 +137,11 @@ static void group_table(FILE *o, Run *r)
 {
 	int n;
 	Group *g = run_groups(r, &n);
-	static const char *const head[] = { "mode", "placement", "GCC", "target", "files", "functions",
+	static const char *const head[] = { "mode", "placement", "algorithm", "GCC", "target", "files", "functions",
 		"promoted", "phis kept", "compared", "GCC promoted", "GCC phis", "agree", "differ",
 		"unexplained", "time ours", "time GCC", "written back whole", "phis built", "time rest of pass" };
 	fprintf(o, "<h2 id=\"groups\">Groups: %d</h2>\n<p class=\"note\">The records of each mode, placement, "
-		"GCC version and target apart (m2r-report --filter=KEY=VALUE keeps some). GCC's figures "
+		"algorithm, GCC version and target apart (m2r-report --filter=KEY=VALUE keeps some). GCC's figures "
 		"count the functions compared with GCC; \"-\": not known (rewrite mode, compare=no, "
 		"m2r-opt) or not of that mode.</p>\n<table><tr>", n);
 	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
@@ -179,7 +179,7 @@ static void file_table(FILE *o, Run *r)
 {
 	int n;
 	Rec **v = run_by_file(r, &n);
-	static const char *const head[] = { "file", "mode", "placement", "GCC", "target", "functions", "vars",
+	static const char *const head[] = { "file", "mode", "placement", "algorithm", "GCC", "target", "functions", "vars",
 		"promoted", "GCC promoted", "phis kept", "GCC phis", "agree", "differ", "unexplained",
 		"time ours", "time GCC" };
 	fprintf(o, "<h2 id=\"files\">Files</h2>\n<p class=\"note\">Click a column's header to sort.</p>\n"
@@ -241,7 +241,7 @@ static long diff_group(FILE *o, Run *r, int w, long count, Marks *m)
 	fprintf(o, "<h3 id=\"why-%s\">%s: %ld</h3>\n<p class=\"note\">", why_name(w), why_name(w), count);
 	put_html(o, m2r_names[NT_WHY].desc[w - m2r_names[NT_WHY].first]);
 	fprintf(o, "</p>\n<table><tr><th>file:line</th><th>function</th><th>variable</th><th>ours</th>"
-		"<th>GCC</th><th>mode</th><th>placement</th><th>GCC version</th><th>target</th></tr>\n");
+		"<th>GCC</th><th>mode</th><th>placement</th><th>algorithm</th><th>GCC version</th><th>target</th></tr>\n");
 	long left = 0;
 	for (int i = 0; i < r->fn.n; i++) {
 		const Rec *x = r->fn.v[i];

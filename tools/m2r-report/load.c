@@ -158,8 +158,8 @@ static const char *to_rec(Run *r, const JVal *o, Rec *x)
 		return "not a JSON object";
 	if (!(v = json_get(o, "schema")) || !int_of(v, &schema))
 		return "no schema";
-	if (schema < 2 || schema > 5)
-		return "unknown schema (2 to 5 are read)";
+	if (schema < 2 || schema > 6)
+		return "unknown schema (2 to 6 are read)";
 	if (!(v = json_get(o, "type")) || v->k != J_STR)
 		return "no record type";
 	if (!strcmp(v->s, "function"))
@@ -192,6 +192,10 @@ static const char *to_rec(Run *r, const JVal *o, Rec *x)
 	x->function = str_of(r, o, "function");
 	x->mode = str_of(r, o, "mode");
 	x->placement = str_of(r, o, "placement");
+	/* Schema 6 names the algorithm; every record before it is LLVM's. */
+	x->algorithm = str_of(r, o, "algorithm");
+	if (!*x->algorithm)
+		x->algorithm = run_intern(r, algorithm_name(ALG_LLVM));
 	x->clock = str_of(r, o, "clock");
 	x->dumpbase = str_of(r, o, "dumpbase");
 	x->cwd = str_of(r, o, "cwd");
@@ -234,7 +238,7 @@ static const char *to_rec(Run *r, const JVal *o, Rec *x)
  * (doc/report.md).  Not host, times or clock: a retry elsewhere or a
  * second build of the same file folds; another GCC or target does not. */
 typedef struct FoldKey {
-	const char *s[8];
+	const char *s[9];
 } FoldKey;
 /* The first part of a key, by address (the key's bytes are pointers):
  * one object each, so that every use is the same pointer. */
@@ -253,7 +257,7 @@ static int same_results(const Rec *a, const Rec *b)
 static Rec *add_rec(Run *r, const Rec *x)
 {
 	FoldKey k = { { x->type == REC_FUNCTION ? fk_function : fk_unit, x->tool, x->file, x->function, x->mode,
-			x->placement, x->gcc_version, x->target } };
+			x->placement, x->algorithm, x->gcc_version, x->target } };
 	HEnt *e = hash_find_str(&r->keys, (const char *)&k, (int)sizeof k, 0);
 	if (e) {
 		Rec *old = x->type == REC_FUNCTION ? r->fn.v[e->val] : r->unit.v[e->val];
@@ -329,8 +333,8 @@ static void append(Run *r, Expl *e, const JVal *text, const JVal *dot)
 
 int run_fn_of(Run *r, const Expl *e)
 {
-	FoldKey k = { { fk_function, e->tool, e->file, e->function, e->mode, e->placement, e->gcc_version,
-			e->target } };
+	FoldKey k = { { fk_function, e->tool, e->file, e->function, e->mode, e->placement, e->algorithm,
+			e->gcc_version, e->target } };
 	HEnt *h = hash_find_str(&r->keys, (const char *)&k, (int)sizeof k, 0);
 	return h ? h->val : -1;
 }
@@ -357,8 +361,8 @@ static const char *take_explain(Run *r, const Rec *x, const JVal *o)
 		e->part = x->part;
 		return NULL;
 	}
-	FoldKey k = { { fk_explain, x->tool, x->file, x->function, x->mode, x->placement, x->gcc_version,
-			x->target } };
+	FoldKey k = { { fk_explain, x->tool, x->file, x->function, x->mode, x->placement, x->algorithm,
+			x->gcc_version, x->target } };
 	int found;
 	HEnt *h = hash_str(&r->keys, (const char *)&k, (int)sizeof k, 0, &found);
 	int folded = found;
@@ -372,6 +376,7 @@ static const char *take_explain(Run *r, const Rec *x, const JVal *o)
 		memset(&e, 0, sizeof e);
 		e.tool = x->tool, e.file = x->file, e.function = x->function;
 		e.mode = x->mode, e.placement = x->placement, e.host = x->host, e.pid = x->pid;
+		e.algorithm = x->algorithm;
 		e.gcc_version = x->gcc_version, e.target = x->target;
 		e.asked = (v = json_get(o, "asked")) && v->k == J_BOOL && v->i;
 		e.parts = x->parts;

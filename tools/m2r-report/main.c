@@ -19,8 +19,8 @@ static const char usage[] =
 	"read, 2 bad usage, 3 unexplained differences with --fail-on-unexplained.\n"
 	"--dot: Graphviz's dot, which draws the explanations' pictures of\n"
 	"--format=html (default dot; none: link their text only).\n"
-	"--filter: keep the records whose KEY (mode, placement, gcc_version, target)\n"
-	"is VALUE; repeated: any value of one key, every key given.\n";
+	"--filter: keep the records whose KEY (mode, placement, algorithm,\n"
+	"gcc_version, target) is VALUE; repeated: any value of one key, every key given.\n";
 
 static int bad_usage(const char *fmt, const char *arg)
 {

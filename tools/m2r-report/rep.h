@@ -33,10 +33,11 @@ extern const char *const field_key[NFIELD];
 extern const char field_gcc[NFIELD];
 
 /* The keys that group records and that --filter selects on: records of
- * several modes, placements, GCC versions or targets are reported side
- * by side, never summed together (group.c). */
+ * several modes, placements, algorithms, GCC versions or targets are
+ * reported side by side, never summed together (group.c). */
 #define GROUP_KEYS(X) \
 	X(G_MODE, "mode", "mode") X(G_PLACEMENT, "placement", "placement") \
+	X(G_ALGORITHM, "algorithm", "algorithm") \
 	X(G_GCC_VERSION, "gcc_version", "GCC") X(G_TARGET, "target", "target")
 #define GKEY_ENUM_(id, key, label) id,
 enum GroupKey { GROUP_KEYS(GKEY_ENUM_) NGKEY };
@@ -54,6 +55,7 @@ typedef struct Rec {
 	/* Strings are interned (run_intern): equal strings, equal pointers;
 	 * "" when the record has no such key. */
 	const char *tool, *file, *function, *mode, *placement, *clock;
+	const char *algorithm;      /* schema 6; "llvm" before (or absent) */
 	const char *dumpbase, *cwd, *host, *fallback, *lower_error;
 	const char *gcc_version, *target; /* schema 5, the plugin's */
 	long long f[NFIELD];
@@ -87,7 +89,7 @@ typedef struct Var {
  * text and DOT of one function's SSA construction (doc/explain.md). */
 typedef struct Expl {
 	const char *tool, *file, *function, *mode, *placement, *host; /* interned */
-	const char *gcc_version, *target;
+	const char *algorithm, *gcc_version, *target;
 	long long pid;
 	int asked;                  /* explain=FUNC named it (else: it differs) */
 	VEC(char) text, dot;        /* NUL-terminated once read whole */
@@ -167,7 +169,8 @@ const char *run_intern(Run *r, const char *s);
 int run_read(Run *r, const char *input);
 
 /* The function record an explanation explains (same tool, file,
- * function, mode, placement): its index in r->fn, or -1. */
+ * function, mode, placement, algorithm, GCC, target): its index in
+ * r->fn, or -1. */
 int run_fn_of(Run *r, const Expl *e);
 
 /* group.c: the groups of r's function records (each Rec's group set),
@@ -177,8 +180,8 @@ Group *run_groups(Run *r, int *n);
 unsigned run_varying(Run *r);
 /* A record's value of key k ("" when it has none). */
 const char *rec_gkey(const Rec *x, int k);
-/* "mode rewrite, placement minimal": the keys of mask with a value
- * (all: "-" for none), from labels. */
+/* "mode rewrite, placement minimal, algorithm llvm": the keys of mask
+ * with a value (all: "-" for none), from labels. */
 void put_gkeys(FILE *o, const char *const key[NGKEY], unsigned mask, int all);
 /* A --filter argument's KEY=VALUE (arg the whole argument, for the
  * message): 0, or -1 after saying why on stderr. */

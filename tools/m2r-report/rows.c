@@ -90,7 +90,7 @@ typedef struct Col {
 /* Per function; per file, "function" is "functions" (a count). */
 static const Col cols[] = {
 	S_("file", file), S_("function", function), S_("tool", tool), S_("mode", mode),
-	S_("placement", placement), S_("gcc_version", gcc_version), S_("target", target),
+	S_("placement", placement), S_("algorithm", algorithm), S_("gcc_version", gcc_version), S_("target", target),
 	{ "folded", K_FOLDED, 0, 0 },
 	N_("blocks", F_BLOCKS), N_("vars", F_VARS), N_("promotable", F_PROMOTABLE),
 	N_("promoted", F_PROMOTED), N_("gcc_promoted", F_GCC_PROMOTED), N_("phis", F_PHIS),

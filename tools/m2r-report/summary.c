@@ -1,6 +1,6 @@
-/* summary.c - the text report: per group (mode, placement, GCC,
- * target) its totals, the differences by reason or rewrite mode's own
- * numbers; the unexplained differences in a banner, and top-N lists of
+/* summary.c - the text report: per group (mode, placement, algorithm,
+ * GCC, target) its totals, the differences by reason or rewrite mode's
+ * own numbers; the unexplained differences in a banner, and top-N lists of
  * functions (or files, with --by=file) over every group. */
 #include "rep.h"
 

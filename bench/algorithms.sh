@@ -25,7 +25,7 @@
 #
 # Environment: M2R_OPT, M2R_GEN, BENCH_SHAPES, BENCH_SIZES (10000
 # 100000), BENCH_RUNS (3), BENCH_DIR, BENCH_CALLGRIND, BENCH_CALLGRIND_MAX
-# (5), BRAUN_NONE_MAX.
+# (5), BRAUN_NONE_MAX, BENCH_ALGS (llvm cytron braun).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,7 +35,7 @@ SIZES=${BENCH_SIZES:-10000 100000} RUNS=${BENCH_RUNS:-3} DIR=${BENCH_DIR:-build/
 CALLGRIND=${BENCH_CALLGRIND:-1}
 CG_MAX=${BENCH_CALLGRIND_MAX:-5}
 NONE_MAX=${BRAUN_NONE_MAX:-10000}
-ALGS="llvm cytron braun"
+ALGS=${BENCH_ALGS:-llvm cytron braun}
 
 for p in "$M2R_OPT" "$M2R_GEN"; do
 	[ -x "$p" ] || { echo "bench-algorithms: $p not built (run make)" >&2; exit 1; }
@@ -78,7 +78,7 @@ for shape in $SHAPES; do
 						exit 1
 					fi
 				fi
-				k=$(kfield peak_kb " $(cat "$DIR/time.txt")")
+				k=$(sed -n 's/^peak_kb=//p' "$DIR/time.txt")
 				[ "${k:-0}" -gt "$peak" ] && peak=$k
 				[ "$gaveup" = 1 ] && break
 				line=$(grep '^time @' "$DIR/err.txt" | head -1)

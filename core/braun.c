@@ -115,26 +115,15 @@ static int new_phi(Br *B, int x, int b)
 {
 	Prom *P = B->P;
 	Fn *f = B->f;
-	const Blk *bk = &f->blk.v[b];
-	const char *name = NULL;
-	if (!P->o->anon_phis)
-		name = place_phi_name(P, f->val.v[f->ins.v[P->vins[x]].res].name, &B->version[x]);
-	int *ops = NULL;
-	if (bk->npred) {
-		ops = aalloc_raw(f->a, (size_t)bk->npred * sizeof(int));
-		memset(ops, 0xff, (size_t)bk->npred * sizeof(int)); /* unset */
+	int n = f->blk.v[b].npred, *ops = NULL;
+	if (n) {
+		ops = aalloc_raw(f->a, (size_t)n * sizeof(int));
+		memset(ops, 0xff, (size_t)n * sizeof(int)); /* unset */
 	}
 	vreserve(f->a, f->ins, f->ins.n + 1);
 	vreserve(f->a, f->val, f->val.n + 1);
-	int i = f->ins.n++, v = f->val.n++;
-	f->ins.v[i] = (Ins){ .op = OPHI, .flags = INEW, .blk = b, .type = P->vtype[x],
-	                     .res = v, .nop = bk->npred, .nlab = bk->npred,
-	                     .ops = ops, .lab = bk->pred };
-	f->val.v[v] = (Val){ .kind = VINS, .type = P->vtype[x], .ins = i, .name = name };
-	int p = P->phi.n;
-	invariant(v == B->v0 + p); /* braun makes no other value */
-	vpush(f->a, P->phi, i);
-	vpush(f->a, P->phivar, x);
+	int p = place_make_phi(P, x, b, &B->version[x], ops);
+	invariant(f->ins.v[P->phi.v[p]].res == B->v0 + p); /* braun makes no other value */
 	vpush(f->a, B->incnext, -1);
 	vpush(f->a, B->uhead, -1);
 	vpush(f->a, B->utail, -1);

@@ -466,10 +466,12 @@ const char *place_phi_name(Prom *P, const char *base, int *version)
 }
 
 /* The phi of x in block b, made in place as fn_ins and fn_res would
- * (make_phis reserved the tables), its operands carved from *ops (all
- * -1: unset).  The incoming blocks are the block's predecessors, in
- * their order: the array is shared (never written), not copied. */
-static void make_phi(Prom *P, int x, int b, int *version, int **ops)
+ * (the caller made room in the tables), ops its operands (all -1:
+ * unset; NULL for a block without predecessors); named unless
+ * PromoteOpts.anon_phis.  The incoming blocks are the block's
+ * predecessors, in their order: the array is shared (never written),
+ * not copied.  Appended to P->phi; returns its index there. */
+int place_make_phi(Prom *P, int x, int b, int *version, int *ops)
 {
 	Fn *f = P->f;
 	Blk *bk = &f->blk.v[b];
@@ -480,11 +482,11 @@ static void make_phi(Prom *P, int x, int b, int *version, int **ops)
 	int i = f->ins.n++, v = f->val.n++;
 	f->ins.v[i] = (Ins){ .op = OPHI, .flags = INEW, .blk = b, .type = P->vtype[x],
 	                     .res = v, .nop = bk->npred, .nlab = bk->npred,
-	                     .ops = bk->npred ? *ops : NULL, .lab = bk->pred };
-	*ops += bk->npred;
+	                     .ops = bk->npred ? ops : NULL, .lab = bk->pred };
 	f->val.v[v] = (Val){ .kind = VINS, .type = P->vtype[x], .ins = i, .name = name };
 	vpush(f->a, P->phi, i);
 	vpush(f->a, P->phivar, x);
+	return P->phi.n - 1;
 }
 
 /* Def blocks and upward-exposed use blocks of x from its access list,
@@ -671,8 +673,9 @@ void make_phis(Prom *P)
 		int version = 0;
 		vs->phiins = aalloc_raw(f->a, (size_t)(vs->nphi ? vs->nphi : 1) * sizeof(int));
 		for (int j = 0; j < vs->nphi; j++) {
-			vs->phiins[j] = f->ins.n; /* make_phi appends */
-			make_phi(P, x, vs->phiblk[j], &version, &ops);
+			vs->phiins[j] = f->ins.n; /* place_make_phi appends */
+			place_make_phi(P, x, vs->phiblk[j], &version, ops);
+			ops += f->blk.v[vs->phiblk[j]].npred;
 		}
 	}
 }

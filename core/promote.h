@@ -93,6 +93,8 @@ void make_phis(Prom *P);
 /* "<alloca>.<n>", LLVM's name for a new phi of the alloca named base
  * (n counted in *version), or NULL for an unnamed alloca. */
 const char *place_phi_name(Prom *P, const char *base, int *version);
+/* The phi of x in block b with operands ops (idf.c says more). */
+int place_make_phi(Prom *P, int x, int b, int *version, int *ops);
 /* promote.c: the forwarding table covers every value made so far. */
 void fwd_fit(Prom *P);
 /* braun.c: Braun et al.'s construction for every general-path variable

@@ -15,9 +15,11 @@
 #   make libiberty-rewrite   ways, their own tests run and compared (below)
 #
 # Variables: REWRITE_LEVELS ("-O0;-O1;-O2;-O3;-Os;-O0 -g;-O2 -g"),
-# REWRITE_PLACEMENTS ("pruned;semipruned;minimal"), REWRITE_ALGORITHM
-# (llvm, cytron or braun: the plugin's algorithm=; braun takes
-# REWRITE_PLACEMENTS=pruned only), REWRITE_SUITES (the
+# REWRITE_PLACEMENTS ("pruned;semipruned;minimal"), REWRITE_ALGORITHMS
+# ("llvm"; any of "llvm cytron braun": the plugin's algorithm=, each
+# with each placement, braun with pruned only, in one run against one
+# build by GCC alone; the results name llvm's "pruned", the others'
+# "cytron-pruned", "braun-pruned"), REWRITE_SUITES (the
 # suites of torture-rewrite: "c fortran c++"), REWRITE_OUT (where the
 # results go: build/torture-rewrite, so that runs with other levels or
 # placements can be kept apart), TORTURE_JOBS, TORTURE_FILTER, RESUME, N,
@@ -31,11 +33,21 @@
 
 REWRITE_LEVELS     ?= -O0;-O1;-O2;-O3;-Os;-O0 -g;-O2 -g
 REWRITE_PLACEMENTS ?= pruned;semipruned;minimal
-REWRITE_ALGORITHM  ?= llvm
+REWRITE_ALGORITHMS ?= llvm
 REWRITE_SUITES     ?= c fortran c++
 REWRITE_SRC        := $(B)/torture-rewrite-src
 REWRITE_OUT        ?= $(B)/torture-rewrite
 CSMITH_REWRITE_OUT ?= $(B)/csmith-rewrite
+
+# What the drivers get as their placements: REWRITE_ALGORITHMS x
+# REWRITE_PLACEMENTS (tools/torture-lib.sh, variant_algorithm).
+rewrite-variants = $(subst $(eval) ,;,$(strip $(foreach a,$(REWRITE_ALGORITHMS),\
+	$(foreach p,$(subst ;, ,$(REWRITE_PLACEMENTS)),\
+	$(if $(filter llvm,$(a)),$(p),$(if $(filter braun,$(a)),$(addprefix braun-,$(filter pruned,$(p))),$(a)-$(p)))))))
+rewrite-variants-ok = $(if $(filter-out llvm cytron braun,$(REWRITE_ALGORITHMS)),\
+	$(error REWRITE_ALGORITHMS="$(REWRITE_ALGORITHMS)": each of llvm, cytron, braun),\
+	$(if $(rewrite-variants),,$(error REWRITE_ALGORITHMS=braun needs pruned in REWRITE_PLACEMENTS)))
+REWRITE_VARIANTS = $(strip $(rewrite-variants-ok))$(rewrite-variants)
 
 torture-rewrite-src:
 	@$(call unpack-gcc-tests,$(REWRITE_SRC),gfortran.fortran-torture g++.dg/torture)
@@ -44,9 +56,9 @@ torture-rewrite-src:
 rewrite-suite = out=$(abspath $(REWRITE_OUT))/$(1); mkdir -p $$out; \
 	(cd $(3) && $(4)) | LC_ALL=C sort | grep -E '$(or $(TORTURE_FILTER),.)' > $$out/files; \
 	echo "== $(1) ($(2)): $$(wc -l < $$out/files) programs"; \
-	CC=$(2) PLUGIN=$(abspath $(PLUGIN)) ALGORITHM=$(REWRITE_ALGORITHM) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) EXTRA_CFLAGS='$(5)' \
+	CC=$(2) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) EXTRA_CFLAGS='$(5)' \
 		bash tools/rewrite-torture.sh run $$out $(3) $$out/files \
-		'$(REWRITE_LEVELS)' '$(REWRITE_PLACEMENTS)' || rc=1
+		'$(REWRITE_LEVELS)' '$(REWRITE_VARIANTS)' || rc=1
 
 torture-rewrite: all torture-src torture-rewrite-src
 	@rc=0; \
@@ -66,7 +78,7 @@ csmith-rewrite: all csmith-src
 		| while read f; do [ -s $(B)/csmith/src/$$f ] && echo $$f; done > $(B)/csmith/files-rewrite; \
 	CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) $(TORTURE_ENV) EXTRA_CFLAGS="-I$$inc" \
 		bash tools/rewrite-torture.sh run $(CSMITH_REWRITE_OUT) $(B)/csmith/src $(B)/csmith/files-rewrite \
-		'$(REWRITE_LEVELS)' '$(REWRITE_PLACEMENTS)'
+		'$(REWRITE_LEVELS)' '$(REWRITE_VARIANTS)'
 
 # placement-study: gcc.c-torture (compile and execute; every
 # STUDY_EVERY-th file) at STUDY_LEVELS, compiled by GCC alone and in
@@ -103,10 +115,10 @@ placement-study: all torture-src
 .PHONY: zlib-rewrite libiberty-rewrite libiberty-src
 zlib-rewrite: all zlib-src
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) bash tools/program-rewrite.sh \
-		zlib $(B)/zlib-rewrite $(ZLIB_DIR) '$(REWRITE_LEVELS)' '$(REWRITE_PLACEMENTS)'
+		zlib $(B)/zlib-rewrite $(ZLIB_DIR) '$(REWRITE_LEVELS)' '$(REWRITE_VARIANTS)'
 libiberty-rewrite: all libiberty-src
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) bash tools/program-rewrite.sh \
-		libiberty $(B)/libiberty-rewrite $(LIBIBERTY_DIR) '$(REWRITE_LEVELS)' '$(REWRITE_PLACEMENTS)'
+		libiberty $(B)/libiberty-rewrite $(LIBIBERTY_DIR) '$(REWRITE_LEVELS)' '$(REWRITE_VARIANTS)'
 
 # libiberty-src: libiberty/ and include/ of the GCC source tarball, with
 # the scripts its configure wants from the top directory.

@@ -220,7 +220,8 @@ for lv in "${lvs[@]}"; do
 		d=$out/$tag/$pl rec=$out/$tag/$pl.jsonl name="$prog $lv $pl"
 		: > "$rec"
 		if ! "${prog}_build" "$d" "$CC -fplugin=$PLUGIN" "$base -fplugin-arg-mem2reg-mode=rewrite \
--fplugin-arg-mem2reg-placement=$pl -fplugin-arg-mem2reg-verify -fplugin-arg-mem2reg-stats=none \
+-fplugin-arg-mem2reg-algorithm=$(variant_algorithm "$pl") \
+-fplugin-arg-mem2reg-placement=$(variant_placement "$pl") -fplugin-arg-mem2reg-verify -fplugin-arg-mem2reg-stats=none \
 -fplugin-arg-mem2reg-output=$rec"; then
 			check 0 "$name: builds" "$(head -20 "$d.log")"
 			continue
@@ -235,7 +236,7 @@ for lv in "${lvs[@]}"; do
 		ok=0
 		why=$(python3 "$HERE/rewritten.py" "$rec" 2>&1) && ok=1
 		check "$ok" "$name: rewritten" "$rec: $(echo "$why" | grep -v "^file " | head -10 | tr "\n" " ")"
-		if [ "$pl" = pruned ]; then
+		if [ "$(variant_placement "$pl")" = pruned ]; then
 			# shellcheck disable=SC2046
 			why=$(differing "$ref" "$d" $("${prog}_objects" "$ref"))
 			check "$([ -z "$why" ] && echo 1)" "$name: objects byte-identical to GCC alone's" \

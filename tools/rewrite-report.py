@@ -69,7 +69,7 @@ def summary_row(outs, levels, res, asm_same):
         return sum(len(v) for k, v in res[c].items() if k not in ("skip", "unstable"))
     slow = sorted({len(res[c].get("slow", [])) for c in res})
     bad = sum(len(res[c].get(st, [])) for c in res for st in BAD)
-    pruned = [c for c in res if c[0] == "pruned"]
+    pruned = [c for c in res if c[0].split("-")[-1] == "pruned"]
     same = "-" if not pruned or not files else "all" if all(asm_same[c] == compiled(c) for c in pruned) else "not all"
     return "| %s | %s | %s | %d | {:,} | %s | %d | %s |".format(sum(compiled(c) for c in res)) % (
         span, "all seven" if len(levels) == 7 else ", ".join(levels), ", ".join(plugins), len(files),

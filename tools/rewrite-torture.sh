@@ -6,7 +6,10 @@
 #
 #   rewrite-torture.sh run OUTDIR SRCROOT LISTFILE LEVELS PLACEMENTS
 #       every file of LISTFILE (paths relative to SRCROOT), at each level
-#       and placement, JOBS at a time; writes OUTDIR/results (one line
+#       and placement, JOBS at a time; a placement is the plugin's
+#       placement= with the default algorithm (llvm), or ALGORITHM-PLACEMENT
+#       for another one (cytron-pruned, braun-pruned), so that one run
+#       compares algorithms against one compilation by GCC alone; writes OUTDIR/results (one line
 #       "STATUS ASM PLACEMENT LEVEL FILE" per compilation), OUTDIR/records/
 #       (the plugin's JSON Lines, per placement and level, gzipped:
 #       PLACEMENT.LEVEL.jsonl.gz, one gzip member per file), OUTDIR/fail/
@@ -15,8 +18,7 @@
 #   rewrite-torture.sh report OUTDIR LEVELS PLACEMENTS   the table again
 #
 # LEVELS and PLACEMENTS are ";"-separated ("-O0;-O2 -g", "pruned;minimal").
-# Environment: CC (gcc), PLUGIN (absolute), ALGORITHM (the plugin's
-# algorithm=, llvm), JOBS (2), RESUME (0),
+# Environment: CC (gcc), PLUGIN (absolute), JOBS (2), RESUME (0),
 # EXTRA_CFLAGS (both compilations, e.g. -I for csmith), LDLIBS (-lm),
 # TIMEOUT (each compilation, 300 s of CPU time per process; twice that
 # with the plugin), RUN_TIMEOUT (each run, 10 s of CPU time): limits of
@@ -192,8 +194,8 @@ one() {
 			# The records come from this compilation only, not from the
 			# -fcompare-debug one below.
 			local pargs=(-fplugin="$PLUGIN" -fplugin-arg-mem2reg-mode=rewrite
-				-fplugin-arg-mem2reg-algorithm="${ALGORITHM:-llvm}"
-				-fplugin-arg-mem2reg-placement="$pl" -fplugin-arg-mem2reg-verify
+				-fplugin-arg-mem2reg-algorithm="$(variant_algorithm "$pl")"
+				-fplugin-arg-mem2reg-placement="$(variant_placement "$pl")" -fplugin-arg-mem2reg-verify
 				-fplugin-arg-mem2reg-stats=none)
 			local recarg=-fplugin-arg-mem2reg-output="$rec"
 			rc=0

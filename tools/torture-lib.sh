@@ -18,6 +18,12 @@ file_tmp() {
 # "-O2 -g" -> "O2-g"
 level_tag() { echo "$1" | sed 's/^-//; s/ -/-/g; s/ /_/g'; }
 
+# A placement of a rewrite run is the plugin's placement= with the
+# default algorithm, or ALGORITHM-PLACEMENT with another (mk/rewrite.mk):
+# "braun-pruned" -> braun and pruned, "minimal" -> llvm and minimal.
+variant_algorithm() { case $1 in *-*) echo "${1%%-*}" ;; *) echo llvm ;; esac; }
+variant_placement() { echo "${1#*-}"; }
+
 # run_setup NAME OUT ROOT LIST FIELDS CLEAN...: the start of a run.
 # Sets out and root (absolute), todo (the files still to do) and PLUGIN
 # (exported: the run's own copy, so that a "make" elsewhere cannot

@@ -64,8 +64,8 @@ static void map_grow(Br *B)
 	int cap = B->cap ? 2 * B->cap : 1024;
 	/* malloc'd, not in the arena: the old tables are freed, and on the
 	 * shapes where the memo is large they were half of the memory */
-	uint64_t *key = xmalloc((size_t)cap * sizeof *key);
-	int *val = xmalloc((size_t)cap * sizeof *val);
+	uint64_t *key = scratch_get((size_t)cap * sizeof *key);
+	int *val = scratch_get((size_t)cap * sizeof *val);
 	memset(key, 0xff, (size_t)cap * sizeof *key); /* ~0: empty */
 	for (int i = 0; i < B->cap; i++) {
 		if (B->key[i] == ~(uint64_t)0)
@@ -76,8 +76,8 @@ static void map_grow(Br *B)
 		key[j] = B->key[i];
 		val[j] = B->val[i];
 	}
-	free(B->key);
-	free(B->val);
+	scratch_put(B->key, (size_t)B->cap * sizeof *B->key);
+	scratch_put(B->val, (size_t)B->cap * sizeof *B->val);
 	B->key = key;
 	B->val = val;
 	B->cap = cap;
@@ -570,8 +570,8 @@ void braun_build(Prom *P)
 				seal(&B, s);
 		}
 	}
-	free(B.key);
-	free(B.val);
+	scratch_put(B.key, (size_t)B.cap * sizeof *B.key);
+	scratch_put(B.val, (size_t)B.cap * sizeof *B.val);
 	P->st->braun_cells += B.cells;
 	if (B.over) {
 		P->st->over_limit = B.budget;

@@ -45,7 +45,8 @@ void cfg_build(Fn *f)
 
 	/* Pass 1: count the edges out of and into every block; each
 	 * block's live terminator is kept for pass 2 (malloc'ed scratch). */
-	const Ins **term = xmalloc((size_t)(n ? n : 1) * sizeof *term);
+	size_t tsz = (size_t)(n ? n : 1) * sizeof(const Ins *);
+	const Ins **term = scratch_get(tsz);
 	for (int b = 0; b < n; b++)
 		blk[b].nsucc = blk[b].npred = 0;
 	for (int b = 0; b < n; b++) {
@@ -97,5 +98,5 @@ void cfg_build(Fn *f)
 			blk[s].pred[blk[s].npred++] = b;
 		}
 	}
-	free(term);
+	scratch_put(term, tsz);
 }

@@ -24,10 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int *xints(size_t n)
-{
-	return xmalloc(n * sizeof(int));
-}
 
 static int *aints(Fn *f, size_t n)
 {
@@ -238,7 +234,7 @@ void dom_build(Fn *f, Dom *d)
 	if (!n)
 		return;
 	LT t;
-	t.mem = xints((size_t)n * 11);
+	t.mem = scratch_get((size_t)n * 11 * sizeof(int));
 	int *m = t.mem;
 	t.dfn = m, t.cur = m + n, t.stk = m + 2 * (size_t)n;
 	t.vertex = m + 3 * (size_t)n, t.parent = m + 4 * (size_t)n;
@@ -248,7 +244,7 @@ void dom_build(Fn *f, Dom *d)
 	int N = dfs(f, d, &t);
 	d->nreach = N;
 	semidominators(f, d, &t, N);
-	free(t.mem);
+	scratch_put(t.mem, (size_t)n * 11 * sizeof(int));
 	tree(d, n, N);
 }
 
@@ -271,11 +267,9 @@ typedef struct { int *v; size_t n, cap; } Pairs;
 static void pair_add(Pairs *pr, int r, int b)
 {
 	if (pr->n + 2 > pr->cap) {
+		size_t old = pr->cap;
 		pr->cap = pr->cap ? 2 * pr->cap : 64;
-		int *v = realloc(pr->v, pr->cap * sizeof(int));
-		if (!v)
-			die("out of memory (%zu frontier entries)", pr->n / 2);
-		pr->v = v;
+		pr->v = scratch_grow(pr->v, old * sizeof(int), pr->cap * sizeof(int));
 	}
 	pr->v[pr->n++] = r;
 	pr->v[pr->n++] = b;
@@ -326,7 +320,7 @@ void df_build(Fn *f, Dom *d)
 void df_build_trace(Fn *f, Dom *d, Trace *tr)
 {
 	int n = d->n;
-	int *scratch = xints((size_t)n * 2);
+	int *scratch = scratch_get((size_t)n * 2 * sizeof(int));
 	int *last = scratch, *pos = scratch + n;
 	Pairs pr = {NULL, 0, 0};
 
@@ -343,8 +337,8 @@ void df_build_trace(Fn *f, Dom *d, Trace *tr)
 	for (size_t k = 0; k < pr.n; k += 2)
 		d->df[pos[pr.v[k]]++] = pr.v[k + 1];
 	invariant(n == 0 || pos[n - 1] == d->dfoff[n]); /* fill matched count */
-	free(pr.v);
-	free(scratch);
+	scratch_put(pr.v, pr.cap * sizeof(int));
+	scratch_put(scratch, (size_t)n * 2 * sizeof(int));
 }
 
 /* Does the edge from block a to its successor n dominate block b?  A

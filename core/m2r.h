@@ -38,6 +38,13 @@ void die_(const char *file, int line, const char *fmt, ...);
 /* A cheap invariant, kept in release builds. */
 #define invariant(c) ((c) ? (void)0 : die("invariant failed: %s", #c))
 void *xmalloc(size_t n); /* dies when out of memory */
+/* Scratch the core frees before it returns, counted (util.c): _put and
+ * _grow take the size it had. */
+void *scratch_get(size_t n);
+void *scratch_grow(void *p, size_t old, size_t n);
+void scratch_put(void *p, size_t n);
+size_t scratch_mark(void);               /* the peak starts again here */
+size_t scratch_peak_since(size_t mark);  /* the most held at once since */
 int cmp_int(const void *a, const void *b); /* qsort of ints, ascending */
 /* Ascending in place, O(n log n) on any input (sort.c): for the hot
  * paths, where qsort's indirect calls and buffer cost more than the sort. */
@@ -547,6 +554,7 @@ typedef struct Stats {
 	 * and must be thrown away.  0: it did not. */
 	long over_limit;
 	long braun_cells;        /* ALG_BRAUN: memo entries and phis made */
+	size_t scratch_peak;     /* the most scratch held at once (util.c) */
 } Stats;
 
 void m2r_promote(Fn *f, const PromoteOpts *o, Stats *st);

@@ -610,6 +610,7 @@ void m2r_promote(Fn *f, const PromoteOpts *o, Stats *st)
 	P.d = &d;
 	P.o = o;
 	P.st = st;
+	size_t mark = scratch_mark();
 	cfg_build(f);
 	dom_build(f, &d);
 	invariant(o->algorithm >= 0 && o->algorithm < NALGORITHM);
@@ -637,6 +638,7 @@ void m2r_promote(Fn *f, const PromoteOpts *o, Stats *st)
 	do
 		st->NumRounds++;
 	while (round_once(&P));
+	st->scratch_peak = scratch_peak_since(mark);
 	if (st->over_limit)
 		return; /* half-done: Stats.over_limit says to throw it away */
 	for (int k = 0; k < st->var.n; k++)

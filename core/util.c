@@ -29,6 +29,50 @@ void *xmalloc(size_t n)
 	return p;
 }
 
+/* Scratch: what the core mallocs beside the function's arena and frees
+ * before it returns (the dominator walk's tables, the frontier pairs,
+ * braun's memo).  Counted, so that the core's peak memory
+ * (Stats.scratch_peak) is the arena it adds and the most of this it held
+ * at once.  One compile is one thread. */
+static size_t scratch_now, scratch_top;
+
+void *scratch_get(size_t n)
+{
+	void *p = xmalloc(n);
+	scratch_now += n;
+	if (scratch_now > scratch_top)
+		scratch_top = scratch_now;
+	return p;
+}
+
+void *scratch_grow(void *p, size_t old, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (!q)
+		die("out of memory (%zu bytes)", n);
+	scratch_now += n - old;
+	if (scratch_now > scratch_top)
+		scratch_top = scratch_now;
+	return q;
+}
+
+void scratch_put(void *p, size_t n)
+{
+	free(p);
+	scratch_now -= n;
+}
+
+size_t scratch_mark(void)
+{
+	scratch_top = scratch_now;
+	return scratch_now;
+}
+
+size_t scratch_peak_since(size_t mark)
+{
+	return scratch_top - mark;
+}
+
 int cmp_int(const void *a, const void *b)
 {
 	int x = *(const int *)a, y = *(const int *)b;

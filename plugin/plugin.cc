@@ -124,7 +124,7 @@ Bridge *m2r_lower_promote(function *fun, int rewrite, Stats *st, long long *core
 		m2r_promote(b->fn, &o, st);
 	}
 	if (bench_mode)
-		bench_line(stderr, fn_name(fun), b->fn, &bn, *core_ns);
+		bench_line(stderr, fn_name(fun), b->fn, &bn, st, *core_ns);
 	if (d)
 		dump_promoted(d, m2r_args.placement, b->fn);
 	ex_lower(fun, b, &o, st); /* explain=: a traced copy, untimed */

@@ -2,9 +2,11 @@
  * a bare walk over the lowered IR is timed just before m2r_promote (the
  * floor the core is compared with), and one line
  *   m2r-bench @NAME blocks=B insts=I ops=O walk_ns=W core_ns=C
- *             ir_bytes=R core_bytes=A phis=P phiargs=Q
+ *             ir_bytes=R core_bytes=A scratch_bytes=S phis=P phiargs=Q
  * goes to stderr: ir_bytes is the arena after lowering, core_bytes what
- * m2r_promote added to it (the arena never frees: that is its peak),
+ * m2r_promote added to it (the arena never frees) and the most scratch
+ * it held at once beside it (Stats.scratch_peak, also alone as
+ * scratch_bytes): the core's peak,
  * phis/phiargs the phis left and their incoming values. */
 #include "report.h"
 
@@ -42,7 +44,7 @@ void bench_start(Fn *f, Bench *bn)
 	bn->walk_ns = m2r_now() - w0;
 }
 
-void bench_line(FILE *o, const char *name, Fn *f, const Bench *bn, long long core_ns)
+void bench_line(FILE *o, const char *name, Fn *f, const Bench *bn, const Stats *st, long long core_ns)
 {
 	long phis = 0, args = 0;
 	for (int i = 0; i < f->ins.n; i++) {
@@ -52,7 +54,7 @@ void bench_line(FILE *o, const char *name, Fn *f, const Bench *bn, long long cor
 	}
 	fprintf(o,
 		"m2r-bench @%s blocks=%d insts=%d ops=%ld walk_ns=%lld core_ns=%lld "
-		"ir_bytes=%zu core_bytes=%zu phis=%ld phiargs=%ld\n",
+		"ir_bytes=%zu core_bytes=%zu scratch_bytes=%zu phis=%ld phiargs=%ld\n",
 		name, f->blk.n, f->ins.n, bn->nops, bn->walk_ns, core_ns, bn->ir_bytes,
-		arena_bytes(f->a) - bn->ir_bytes, phis, args);
+		arena_bytes(f->a) - bn->ir_bytes + st->scratch_peak, st->scratch_peak, phis, args);
 }

@@ -187,7 +187,7 @@ typedef struct Bench {
 	size_t ir_bytes;
 } Bench;
 void bench_start(Fn *f, Bench *bn);
-void bench_line(FILE *o, const char *name, Fn *f, const Bench *bn, long long core_ns);
+void bench_line(FILE *o, const char *name, Fn *f, const Bench *bn, const Stats *st, long long core_ns);
 
 /* ---------- explanations (explain.c text, explain-dot.c Graphviz) ---------- */
 

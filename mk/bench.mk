@@ -28,6 +28,10 @@
 #                 built and kept, core time and instructions, peak
 #                 memory, growth (bench/algorithms.sh, doc/algorithms.md).
 #                 Not a part of make bench.
+#   make bench-algorithms-programs   the same inside GCC (analyze mode)
+#                 on gcc.c-torture at -O0 and -O2, Lua, zlib and
+#                 libiberty (bench/algorithms-programs.sh: ALG_SETS,
+#                 ALG_EVERY, ALG_INSTR_EVERY).  Not a part of make bench.
 #
 # Variables: BENCH_SHAPES, BENCH_SIZES (1000 10000 30000 100000),
 # BENCH_RUNS (3), BENCH_LLVM_MAX (30000; 100000 to also run LLVM at 100k,
@@ -38,7 +42,7 @@
 # BENCH_COMPILE_TIMEOUT (120: seconds a c-torture compile may take; GCC
 # alone never ends on some files at some levels, bench/lib.sh).
 
-.PHONY: bench bench-c bench-rewrite bench-goals bench-algorithms
+.PHONY: bench bench-c bench-rewrite bench-goals bench-algorithms bench-algorithms-programs
 
 M2R_GENC := $(B)/m2r-genc
 BENCH_DIR ?= $(B)/bench-c
@@ -66,3 +70,6 @@ bench-rewrite: $(PLUGIN) $(M2R_GENC)
 
 bench-algorithms: $(M2R_OPT) $(M2R_GEN)
 	M2R_OPT=$(M2R_OPT) M2R_GEN=$(M2R_GEN) bash bench/algorithms.sh
+
+bench-algorithms-programs: $(PLUGIN) torture-src zlib-src libiberty-src
+	CC=$(CC) PLUGIN=$(PLUGIN) JOBS=$(TORTURE_JOBS) bash bench/algorithms-programs.sh

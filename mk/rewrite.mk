@@ -82,27 +82,30 @@ csmith-rewrite: all csmith-src
 
 # placement-study: gcc.c-torture (compile and execute; every
 # STUDY_EVERY-th file) at STUDY_LEVELS, compiled by GCC alone and in
-# rewrite mode with each placement: phis built and left after GCC's
+# rewrite mode with each placement (REWRITE_ALGORITHMS x
+# REWRITE_PLACEMENTS, as torture-rewrite): phis built and left after GCC's
 # optimisers, identical assembly, code size, compile time, cc1
 # instructions (callgrind, every STUDY_INSTR_EVERY-th file; 0: none) and
 # debug-info coverage (llvm-dwarfdump --statistics, at levels with -g).
-# Results: build/placement-study/ (results, table.md).
+# Results: STUDY_OUT (build/placement-study/: results, table.md).
 STUDY_LEVELS      ?= -O0;-O2;-O2 -g
 STUDY_EVERY       ?= 1
 STUDY_INSTR_EVERY ?= 50
+STUDY_OUT         ?= $(B)/placement-study
 .PHONY: placement-study
 placement-study: all torture-src
-	@mkdir -p $(B)/placement-study
+	@mkdir -p $(STUDY_OUT)
 	@cd $(TORTURE_ROOT) && find compile execute -name '*.c' | LC_ALL=C sort \
 		| awk -v k=$(STUDY_EVERY) '(NR - 1) % k == 0' | grep -E '$(or $(TORTURE_FILTER),.)' \
-		> $(abspath $(B))/placement-study/files
+		> $(abspath $(STUDY_OUT))/files
 	@if ! command -v llvm-dwarfdump >/dev/null && ! command -v llvm-dwarfdump-14 >/dev/null; then \
 		if [ "$$(id -u)" = 0 ]; then apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y llvm-14; \
 		else echo "note: no llvm-dwarfdump (llvm-14): no debug-info coverage" >&2; fi; \
 	fi
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) INSTR_EVERY=$(STUDY_INSTR_EVERY) \
-		bash tools/placement-study.sh run $(B)/placement-study $(TORTURE_ROOT) \
-		$(B)/placement-study/files '$(STUDY_LEVELS)'
+		PLACEMENTS='$(REWRITE_VARIANTS)' \
+		bash tools/placement-study.sh run $(STUDY_OUT) $(TORTURE_ROOT) \
+		$(STUDY_OUT)/files '$(STUDY_LEVELS)'
 
 # zlib-rewrite, libiberty-rewrite: real programs.  zlib (make zlib-src,
 # mk/distributed.mk) and GCC's libiberty (make libiberty-src) built by

@@ -1,12 +1,10 @@
 #!/usr/bin/env python3
-"""placement-report.py OUTDIR LEVELS - the table of a placement-study.sh
-run: per level, GCC alone against rewrite mode with each placement, over
-the files every configuration compiled.  Writes OUTDIR/table.md too."""
+"""placement-report.py OUTDIR LEVELS [PLACEMENTS] - the table of a
+placement-study.sh run: per level, GCC alone against rewrite mode with
+each placement (";"-separated, "pruned;semipruned;minimal"), over the
+files every configuration compiled.  Writes OUTDIR/table.md too."""
 import os
 import sys
-
-CONFIGS = ["gcc", "pruned", "semipruned", "minimal"]
-
 
 def tag(level):
     return level.lstrip("-").replace(" -", "-").replace(" ", "_")
@@ -14,6 +12,8 @@ def tag(level):
 
 def main():
     out, levels = sys.argv[1], sys.argv[2].split(";")
+    places = sys.argv[3] if len(sys.argv) > 3 else "pruned;semipruned;minimal"
+    configs = ["gcc"] + places.split(";")
     rows = {}
     errors = {}
     with open(os.path.join(out, "results")) as f:
@@ -29,15 +29,15 @@ def main():
     for lv in levels:
         t = tag(lv)
         files = sorted({k[2] for k in rows if k[1] == t})
-        files = [f for f in files if all((c, t, f) in rows for c in CONFIGS)]
+        files = [f for f in files if all((c, t, f) in rows for c in configs)]
         if not files:
             continue
-        sums = {c: [0.0] * 8 for c in CONFIGS}
+        sums = {c: [0.0] * 8 for c in configs}
         ninstr = 0
         for f in files:
-            have_instr = all(rows[(c, t, f)][7] > 0 for c in CONFIGS)
+            have_instr = all(rows[(c, t, f)][7] > 0 for c in configs)
             ninstr += have_instr
-            for c in CONFIGS:
+            for c in configs:
                 v = rows[(c, t, f)]
                 for i in range(7):
                     sums[c][i] += v[i]
@@ -47,11 +47,11 @@ def main():
         head = "%s: %d files compiled by every configuration" % (lv, len(files))
         print(head)
         md.append("\n**%s** (%d files)\n" % (lv, len(files)))
-        md.append("| | " + " | ".join(CONFIGS) + " |")
-        md.append("| --- |" + " ---: |" * len(CONFIGS))
+        md.append("| | " + " | ".join(configs) + " |")
+        md.append("| --- |" + " ---: |" * len(configs))
 
         def line(name, fn):
-            vals = [fn(sums[c]) for c in CONFIGS]
+            vals = [fn(sums[c]) for c in configs]
             print("  %-40s %s" % (name, " ".join("%14s" % v for v in vals)))
             md.append("| %s | %s |" % (name, " | ".join(vals)))
 
@@ -66,7 +66,7 @@ def main():
             line("instructions / GCC's", lambda s: "%.4f" % (s[7] / g[7]) if g[7] else "-")
         if g[6]:
             line("debug: scope bytes covered (%)", lambda s: "%.2f" % (100 * s[5] / s[6]) if s[6] else "-")
-        for c in CONFIGS:
+        for c in configs:
             if errors.get((c, t)):
                 print("  %s failed on %d files: %s" % (c, len(errors[(c, t)]), " ".join(errors[(c, t)][:10])))
     with open(os.path.join(out, "table.md"), "w") as f:

@@ -6,7 +6,9 @@
 #       every file of LISTFILE (paths relative to SRCROOT) at each level,
 #       compiled four ways: GCC alone ("gcc": the plugin in analyze mode,
 #       which changes nothing and counts GCC's own phis), and rewrite mode
-#       with placement pruned, semipruned and minimal.  One line per
+#       with each of PLACEMENTS (pruned, semipruned and minimal; an
+#       ALGORITHM-PLACEMENT such as braun-pruned is that algorithm's, as
+#       in rewrite-torture.sh).  One line per
 #       compilation in OUTDIR/results:
 #         CONFIG LEVEL FILE built left text same cpu covered scope instr
 #       built: phis of the SSA form built for the variables (GCC's pass:
@@ -18,13 +20,15 @@
 #       all of them (llvm-dwarfdump --statistics); instr: cc1's
 #       instructions (callgrind) for every INSTR_EVERY-th file, else 0.
 #       Files GCC alone does not compile are left out.  Then the table.
-#   placement-study.sh report OUTDIR LEVELS    the table again
+#   placement-study.sh report OUTDIR LEVELS [PLACEMENTS]   the table again
 #
-# Environment: CC, PLUGIN, JOBS (2), INSTR_EVERY (0: no callgrind).
+# Environment: CC, PLUGIN, JOBS (2), INSTR_EVERY (0: no callgrind),
+# PLACEMENTS (";"-separated, "pruned;semipruned;minimal").
 set -u
 CC=${CC:-gcc}
 JOBS=${JOBS:-2}
 INSTR_EVERY=${INSTR_EVERY:-0}
+PLACEMENTS=${PLACEMENTS:-pruned;semipruned;minimal}
 HERE=$(cd "$(dirname "$0")" && pwd)
 PLUGIN=${PLUGIN:-$HERE/../build/mem2reg.so}
 # shellcheck source=tools/torture-lib.sh
@@ -48,10 +52,12 @@ one() {
 	for lv in "${lvs[@]}"; do
 		local tag
 		tag=$(level_tag "$lv")
-		for cfg in gcc pruned semipruned minimal; do
+		for cfg in gcc ${PLACEMENTS//;/ }; do
 			local args=(-fplugin="$PLUGIN" -fplugin-arg-mem2reg-stats=none
 				-fplugin-arg-mem2reg-output="$tmp/$cfg.jsonl")
-			[ $cfg = gcc ] || args+=(-fplugin-arg-mem2reg-mode=rewrite -fplugin-arg-mem2reg-placement=$cfg)
+			[ $cfg = gcc ] || args+=(-fplugin-arg-mem2reg-mode=rewrite
+				-fplugin-arg-mem2reg-algorithm="$(variant_algorithm $cfg)"
+				-fplugin-arg-mem2reg-placement="$(variant_placement $cfg)")
 			rm -f "$tmp/$cfg.jsonl" "$tmp/opt"
 			# shellcheck disable=SC2086
 			if ! /usr/bin/time -f '%U %S' -o "$tmp/time" "$CC" "${args[@]}" $lv -w \
@@ -117,13 +123,14 @@ run() {
 	export PLUGIN="$out/mem2reg.so"
 	local total
 	total=$(wc -l < "$list")
-	echo "placement-study: $total files, levels $levels, $JOBS jobs"
+	echo "placement-study: $total files, levels $levels, placements $PLACEMENTS, $JOBS jobs"
+	export PLACEMENTS
 	local start=$SECONDS
 	awk '{ print NR "\t" $0 }' "$list" | tr '\n' '\0' |
 	xargs -0 -P "$JOBS" -n 1 "$HERE/placement-study.sh" one "$out" "$root" "$levels" |
 	awk -v total="$total" '{ n++; if (n % 250 == 0) { printf "%d/%d files\n", n, total; fflush() } }'
 	echo "time: $((SECONDS - start)) s"
-	python3 "$HERE/placement-report.py" "$out" "$levels"
+	python3 "$HERE/placement-report.py" "$out" "$levels" "$PLACEMENTS"
 }
 
 cmd=${1:-}
@@ -134,6 +141,6 @@ one) # one OUTDIR SRCROOT LEVELS "INDEX<tab>FILE" (as xargs calls it)
 run) run "$@" ;;
 report) python3 "$HERE/placement-report.py" "$@" ;;
 *)
-	echo "usage: $0 run OUTDIR SRCROOT LISTFILE LEVELS | report OUTDIR LEVELS" >&2
+	echo "usage: $0 run OUTDIR SRCROOT LISTFILE LEVELS | report OUTDIR LEVELS [PLACEMENTS]" >&2
 	exit 2 ;;
 esac

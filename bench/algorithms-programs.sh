@@ -1,0 +1,193 @@
+#!/usr/bin/env bash
+# algorithms-programs.sh - the three SSA construction algorithms inside
+# GCC on real code (doc/algorithms.md): make bench-algorithms-programs.
+#
+# The sets: gcc.c-torture (compile and execute, every ALG_EVERY-th file)
+# at -O0 and at -O2; Lua 5.4.4 (Debian's orig tarball, checked by its
+# SHA-256), zlib and GCC's libiberty (make zlib-src, libiberty-src; its
+# configure run once) at -O2.  Every file is compiled by GCC with the
+# plugin in analyze mode once per algorithm, stopping after the IPA
+# passes (-flto, bench/lib.sh), with M2R_BENCH (one m2r-bench line per
+# function, report/bench.c) and output= (the records).  A file the first
+# algorithm cannot compile is left out of the set for all of them.  One
+# row per set and algorithm:
+#   files, functions  compiled, and function records
+#   phis built        placed, or made by braun (the records' "phis")
+#   phis kept         the phis left after simplification ("phis_kept")
+#   GCC's phis        GCC's own into-SSA on the same variables
+#                     ("gcc_phis"; braun is not compared: "-")
+#   core ms           core_ns summed over the m2r-bench lines
+#   Minstr            instructions inside m2r_promote (callgrind), summed
+#                     over every ALG_INSTR_EVERY-th file of the set ("-"
+#                     with 0 or without valgrind), and the files counted
+#   peak KB           the most memory the core took for one function (the
+#                     arena it adds, and braun's memo: core_bytes)
+#   core B/i          core_bytes per instruction of the lowered IR, over
+#                     the whole set
+#   gave up           functions braun gave up on (its limit)
+# A benchmark, not a test: it fails only when a program fails otherwise.
+# Writes ALG_DIR/table.md (build/bench-algorithms-programs).
+#
+# Environment: CC, PLUGIN, JOBS (2), ALG_DIR, ALG_SETS ("ctorture-O0
+# ctorture-O2 lua zlib libiberty"), ALG_EVERY (1), ALG_INSTR_EVERY (20),
+# BENCH_ALGS (llvm cytron braun), LUA_URL (Debian's pool).
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 1
+
+CC=${CC:-gcc} PLUGIN=${PLUGIN:-build/mem2reg.so} JOBS=${JOBS:-2}
+DIR=${ALG_DIR:-build/bench-algorithms-programs}
+SETS=${ALG_SETS:-ctorture-O0 ctorture-O2 lua zlib libiberty}
+EVERY=${ALG_EVERY:-1} INSTR_EVERY=${ALG_INSTR_EVERY:-20}
+ALGS=${BENCH_ALGS:-llvm cytron braun}
+LUA_URL=${LUA_URL:-http://deb.debian.org/debian/pool/main/l/lua5.4/lua5.4_5.4.4.orig.tar.gz}
+LUA_SHA=164c7849653b80ae67bec4b7473b884bf5cc8d2dca05653475ec2ed27b9ebf61
+
+fail() { echo "bench-algorithms-programs: $*" >&2; exit 1; }
+. bench/lib.sh # torture_root, jfield, kfield, STOP, CTIME
+[ -f "$PLUGIN" ] || fail "no plugin $PLUGIN (run make)"
+PLUGIN=$(cd "$(dirname "$PLUGIN")" && pwd)/$(basename "$PLUGIN")
+[ "$INSTR_EVERY" -gt 0 ] 2>/dev/null && command -v valgrind >/dev/null || INSTR_EVERY=0
+mkdir -p "$DIR" && DIR=$(cd "$DIR" && pwd) || exit 1
+
+# lua_src: Lua's src/ in DIR/lua (fetched once).
+lua_src() {
+	local t=$DIR/lua.tar.gz
+	[ -f "$DIR/lua/.unpacked" ] && return 0
+	if [ ! -f "$t" ]; then
+		curl -sSfL -o "$t.tmp" "$LUA_URL" && mv "$t.tmp" "$t" || fail "cannot fetch $LUA_URL"
+	fi
+	[ "$(sha256sum < "$t" | cut -d' ' -f1)" = "$LUA_SHA" ] || fail "$t: not the expected Lua 5.4.4 (SHA-256)"
+	rm -rf "$DIR/lua" && mkdir -p "$DIR/lua" &&
+		tar -xzf "$t" -C "$DIR/lua" --strip-components=2 lua-5.4.4/src && touch "$DIR/lua/.unpacked" ||
+		fail "unpacking $t failed"
+}
+
+# libiberty_conf: libiberty configured once by GCC alone (its config.h).
+libiberty_conf() {
+	local c=$DIR/libiberty-conf src
+	src=$(cd build/libiberty-src && pwd) || fail "no build/libiberty-src (make libiberty-src)"
+	[ -f "$c/config.h" ] && return 0
+	rm -rf "$c" && mkdir -p "$c" &&
+		(cd "$c" && "$src/libiberty/configure" CC="$CC" CFLAGS=-O2 >configure.log 2>&1 && make -s config.h >/dev/null 2>&1) ||
+		fail "libiberty's configure failed ($c/configure.log)"
+}
+
+# set_files SET: "LEVEL<TAB>FLAGS<TAB>FILE" lines, absolute file names.
+set_files() {
+	local root
+	case $1 in
+	ctorture-O0 | ctorture-O2)
+		root=$(torture_root) || fail "no gcc.c-torture (make torture-src)"
+		root=$(cd "$root" && pwd)
+		(cd "$root" && find compile execute -name '*.c') | LC_ALL=C sort | awk -v e="$EVERY" 'NR % e == 0' |
+			sed "s|^|-${1#ctorture-}\t-w\t$root/|" ;;
+	lua)
+		lua_src
+		ls "$DIR"/lua/*.c | sed "s|^|-O2\t-DLUA_USE_LINUX\t|" ;;
+	zlib)
+		[ -d build/zlib-src ] || fail "no build/zlib-src (make zlib-src)"
+		ls "$(cd build/zlib-src && pwd)"/*.c | sed "s|^|-O2\t-DHAVE_UNISTD_H\t|" ;;
+	libiberty)
+		libiberty_conf
+		ls "$(cd build/libiberty-src && pwd)"/libiberty/*.c |
+			sed "s|^|-O2\t-DHAVE_CONFIG_H -I$DIR/libiberty-conf -I$(cd build/libiberty-src && pwd)/include\t|" ;;
+	*) fail "unknown set '$1' (ctorture-O0 ctorture-O2 lua zlib libiberty)" ;;
+	esac
+}
+
+# one "ALG<TAB>OUT<TAB>IDX<TAB>LEVEL<TAB>FLAGS<TAB>FILE": compile FILE;
+# OUT/IDX.err gets its stderr (the m2r-bench lines), OUT/IDX.jsonl the
+# records, OUT/IDX.failed says it failed, and OUT/IDX.cg has the
+# instructions inside m2r_promote when IDX is a multiple of INSTR_EVERY.
+one() {
+	local alg out idx lv flags f rc=0
+	IFS=$'\t' read -r alg out idx lv flags f <<<"$1"
+	local args=(-fplugin="$PLUGIN" -fplugin-arg-mem2reg-algorithm="$alg" -fplugin-arg-mem2reg-stats=none)
+	# shellcheck disable=SC2086
+	M2R_BENCH=1 timeout "$CTIME" "$CC" "${args[@]}" -fplugin-arg-mem2reg-output="$out/$idx.jsonl" \
+		$lv $flags "${STOP[@]}" -S "$f" -o /dev/null 2>"$out/$idx.err" || rc=$?
+	if [ $rc != 0 ]; then
+		echo "$rc" >"$out/$idx.failed"
+		return 0
+	fi
+	if [ "$INSTR_EVERY" -gt 0 ] && [ $((idx % INSTR_EVERY)) = 0 ]; then
+		# shellcheck disable=SC2086
+		timeout $((10 * CTIME)) valgrind --tool=callgrind --trace-children=yes --collect-atstart=no \
+			--toggle-collect=m2r_promote --callgrind-out-file=/dev/null \
+			"$CC" "${args[@]}" $lv $flags "${STOP[@]}" -S "$f" -o /dev/null 2>&1 |
+			tr -d , | awk '/I +refs:/ { s += $4 } END { print s + 0 }' >"$out/$idx.cg"
+	fi
+}
+if [ "${1:-}" = one ]; then
+	one "$2"
+	exit 0
+fi
+
+# run_set SET ALG LIST: every file of LIST ("IDX<TAB>LEVEL<TAB>FLAGS<TAB>
+# FILE") with ALG, JOBS at a time, into DIR/SET/ALG.
+run_set() {
+	local out=$DIR/$1/$2
+	rm -rf "$out" && mkdir -p "$out" || exit 1
+	awk -v a="$2" -v o="$out" '{ printf "%s\t%s\t%s\n", a, o, $0 }' "$3" |
+		xargs -d '\n' -P "$JOBS" -n 1 bash bench/algorithms-programs.sh one
+}
+
+# row SET ALG OUT: the table's row from OUT's files.
+row() {
+	python3 - "$@" <<'PY'
+import glob, json, os, sys
+set_, alg, out = sys.argv[1:4]
+n = lambda pat: len(glob.glob(os.path.join(out, pat)))
+funcs = built = kept = gcc = 0
+for p in glob.glob(os.path.join(out, "*.jsonl")):
+    for line in open(p):
+        r = json.loads(line)
+        if r.get("type") == "function":
+            funcs += 1
+            built += r.get("phis", 0)
+            kept += r.get("phis_kept", 0)
+            gcc += r.get("gcc_phis", 0)
+ns = ins = cb = peak = gave = 0
+for p in glob.glob(os.path.join(out, "*.err")):
+    for line in open(p, errors="replace"):
+        if line.startswith("m2r-bench @"):
+            v = dict(kv.split("=", 1) for kv in line.split()[2:])
+            ns += int(v["core_ns"]); ins += int(v["insts"]); cb += int(v["core_bytes"])
+            peak = max(peak, int(v["core_bytes"]))
+        gave += "gave up past" in line
+cg = [int(open(p).read() or 0) for p in glob.glob(os.path.join(out, "*.cg"))]
+instr = "%.1f (%d)" % (sum(cg) / 1e6, len(cg)) if cg else "-"
+print("| %s | %s | %d | %d | %d | %d | %s | %.1f | %s | %.0f | %.0f | %d |" % (
+    set_, alg, n("*.err") - n("*.failed"), funcs, built, kept, gcc if alg == "llvm" or alg == "cytron" else "-",
+    ns / 1e6, instr, peak / 1024, cb / ins if ins else 0, gave))
+PY
+}
+
+table=$DIR/table.md
+{
+	echo "| set | algorithm | files | functions | phis built | phis kept | GCC's phis | core ms | Minstr (files) | peak KB | core B/i | gave up |"
+	echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+} >"$table"
+cat "$table"
+for set in $SETS; do
+	set_files "$set" | awk '{ printf "%d\t%s\n", NR, $0 }' >"$DIR/$set.all" || exit 1
+	list=$DIR/$set.all
+	for alg in $ALGS; do
+		run_set "$set" "$alg" "$list"
+		if [ "$list" = "$DIR/$set.all" ]; then
+			# the set: the files GCC compiles with the first algorithm
+			out=$DIR/$set/$alg
+			: >"$DIR/$set.dropped"
+			for f in "$out"/*.failed; do
+				[ -e "$f" ] || continue
+				idx=$(basename "$f" .failed)
+				echo "$idx" >>"$DIR/$set.dropped"
+				rm -f "$out/$idx".*
+			done
+			awk 'NR == FNR { d[$1] = 1; next } !($1 in d)' "$DIR/$set.dropped" "$list" >"$DIR/$set.files"
+			list=$DIR/$set.files
+		fi
+		row "$set" "$alg" "$DIR/$set/$alg" | tee -a "$table"
+	done
+done
+echo "table in $table"

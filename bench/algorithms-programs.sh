@@ -18,7 +18,8 @@
 #                     ("gcc_phis"; braun is not compared: "-")
 #   core ms           core_ns summed over the m2r-bench lines
 #   Minstr            instructions inside m2r_promote (callgrind), summed
-#                     over every ALG_INSTR_EVERY-th file of the set ("-"
+#                     over every Nth file of the set, N ALG_INSTR_EVERY
+#                     for c-torture, ALG_INSTR_EVERY_REAL for the others ("-"
 #                     with 0 or without valgrind), and the files counted
 #   peak KB           the most memory the core took for one function (the
 #                     arena it adds, and braun's memo: core_bytes)
@@ -29,7 +30,8 @@
 # Writes ALG_DIR/table.md (build/bench-algorithms-programs).
 #
 # Environment: CC, PLUGIN, JOBS (2), ALG_DIR, ALG_SETS ("ctorture-O0
-# ctorture-O2 lua zlib libiberty"), ALG_EVERY (1), ALG_INSTR_EVERY (20),
+# ctorture-O2 lua zlib libiberty"), ALG_EVERY (1), ALG_INSTR_EVERY (40),
+# ALG_INSTR_EVERY_REAL (4; 0: no callgrind),
 # BENCH_ALGS (llvm cytron braun), LUA_URL (Debian's pool).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -37,7 +39,7 @@ cd "$(dirname "$0")/.." || exit 1
 CC=${CC:-gcc} PLUGIN=${PLUGIN:-build/mem2reg.so} JOBS=${JOBS:-2}
 DIR=${ALG_DIR:-build/bench-algorithms-programs}
 SETS=${ALG_SETS:-ctorture-O0 ctorture-O2 lua zlib libiberty}
-EVERY=${ALG_EVERY:-1} INSTR_EVERY=${ALG_INSTR_EVERY:-20}
+EVERY=${ALG_EVERY:-1}
 ALGS=${BENCH_ALGS:-llvm cytron braun}
 LUA_URL=${LUA_URL:-http://deb.debian.org/debian/pool/main/l/lua5.4/lua5.4_5.4.4.orig.tar.gz}
 LUA_SHA=164c7849653b80ae67bec4b7473b884bf5cc8d2dca05653475ec2ed27b9ebf61
@@ -46,7 +48,7 @@ fail() { echo "bench-algorithms-programs: $*" >&2; exit 1; }
 . bench/lib.sh # torture_root, jfield, kfield, STOP, CTIME
 [ -f "$PLUGIN" ] || fail "no plugin $PLUGIN (run make)"
 PLUGIN=$(cd "$(dirname "$PLUGIN")" && pwd)/$(basename "$PLUGIN")
-[ "$INSTR_EVERY" -gt 0 ] 2>/dev/null && command -v valgrind >/dev/null || INSTR_EVERY=0
+command -v valgrind >/dev/null || ALG_INSTR_EVERY=0 ALG_INSTR_EVERY_REAL=0
 mkdir -p "$DIR" && DIR=$(cd "$DIR" && pwd) || exit 1
 
 # lua_src: Lua's src/ in DIR/lua (fetched once).
@@ -95,13 +97,14 @@ set_files() {
 	esac
 }
 
-# one "ALG<TAB>OUT<TAB>IDX<TAB>LEVEL<TAB>FLAGS<TAB>FILE": compile FILE;
+# one "ALG<TAB>OUT<TAB>INSTR<TAB>IDX<TAB>LEVEL<TAB>FLAGS<TAB>FILE": compile FILE;
 # OUT/IDX.err gets its stderr (the m2r-bench lines), OUT/IDX.jsonl the
 # records, OUT/IDX.failed says it failed, and OUT/IDX.cg has the
-# instructions inside m2r_promote when IDX is a multiple of INSTR_EVERY.
+# instructions inside m2r_promote when IDX is a multiple of INSTR (0:
+# never).
 one() {
-	local alg out idx lv flags f rc=0
-	IFS=$'\t' read -r alg out idx lv flags f <<<"$1"
+	local alg out instr idx lv flags f rc=0
+	IFS=$'\t' read -r alg out instr idx lv flags f <<<"$1"
 	local args=(-fplugin="$PLUGIN" -fplugin-arg-mem2reg-algorithm="$alg" -fplugin-arg-mem2reg-stats=none)
 	# shellcheck disable=SC2086
 	M2R_BENCH=1 timeout "$CTIME" "$CC" "${args[@]}" -fplugin-arg-mem2reg-output="$out/$idx.jsonl" \
@@ -110,7 +113,7 @@ one() {
 		echo "$rc" >"$out/$idx.failed"
 		return 0
 	fi
-	if [ "$INSTR_EVERY" -gt 0 ] && [ $((idx % INSTR_EVERY)) = 0 ]; then
+	if [ "$instr" -gt 0 ] && [ $((idx % instr)) = 0 ]; then
 		# shellcheck disable=SC2086
 		timeout $((10 * CTIME)) valgrind --tool=callgrind --trace-children=yes --collect-atstart=no \
 			--toggle-collect=m2r_promote --callgrind-out-file=/dev/null \
@@ -128,7 +131,9 @@ fi
 run_set() {
 	local out=$DIR/$1/$2
 	rm -rf "$out" && mkdir -p "$out" || exit 1
-	awk -v a="$2" -v o="$out" '{ printf "%s\t%s\t%s\n", a, o, $0 }' "$3" |
+	local instr=${ALG_INSTR_EVERY_REAL:-4}
+	case $1 in ctorture-*) instr=${ALG_INSTR_EVERY:-40} ;; esac
+	awk -v a="$2" -v o="$out" -v n="$instr" '{ printf "%s\t%s\t%s\t%s\n", a, o, n, $0 }' "$3" |
 		xargs -d '\n' -P "$JOBS" -n 1 bash bench/algorithms-programs.sh one
 }
 
@@ -184,7 +189,8 @@ for set in $SETS; do
 				echo "$idx" >>"$DIR/$set.dropped"
 				rm -f "$out/$idx".*
 			done
-			awk 'NR == FNR { d[$1] = 1; next } !($1 in d)' "$DIR/$set.dropped" "$list" >"$DIR/$set.files"
+			awk -v dropped="$DIR/$set.dropped" 'BEGIN { while ((getline l < dropped) > 0) d[l] = 1 }
+				!($1 in d)' "$list" >"$DIR/$set.files"
 			list=$DIR/$set.files
 		fi
 		row "$set" "$alg" "$DIR/$set/$alg" | tee -a "$table"

@@ -30,8 +30,11 @@ variant_placement() { echo "${1#*-}"; }
 # replace it under a running compilation, cc1: "file too short").
 # RESUME=1 with a results file whose lines are FIELDS fields then the
 # file goes on with the files not in it, with the plugin the run began
-# with; otherwise CLEAN (paths below OUT) are removed and a new copy of
-# the plugin is described in OUT/plugin.txt.
+# with, and only with the driver it began with (this file and the
+# caller, their digest in OUT/driver.txt: a newer driver may pass
+# arguments the old plugin does not know, and every compile would fail);
+# otherwise CLEAN (paths below OUT) are removed and a new copy of the
+# plugin is described in OUT/plugin.txt.
 run_setup() {
 	local name=$1 list=$4 fields=$5
 	out=$2 root=$3
@@ -44,10 +47,18 @@ run_setup() {
 	mkdir -p "$out"
 	out=$(cd "$out" && pwd)
 	todo=$list
+	local drv
+	drv=$(cat "$0" "${BASH_SOURCE[0]}" | sha256sum | cut -c1-16)
 	if [ "${RESUME:-0}" = 1 ] && [ -f "$out/results" ] && [ -f "$out/mem2reg.so" ]; then
+		if [ -f "$out/driver.txt" ] && [ "$(cat "$out/driver.txt")" != "$drv" ]; then
+			echo "error: $out: the run began with another version of $(basename "$0") or" \
+				"torture-lib.sh; start it again without RESUME=1" >&2
+			exit 2
+		fi
 		# Whole files only are in results: go on with the others.
 		todo="$out/todo"
-		awk -v k="$fields" 'NR == FNR { for (i = 0; i < k; i++) sub(/^[^ ]+ /, ""); done[$0] = 1; next }
+		# (FILENAME, not NR == FNR: an empty results file is no list)
+		awk -v k="$fields" 'FILENAME == ARGV[1] { for (i = 0; i < k; i++) sub(/^[^ ]+ /, ""); done[$0] = 1; next }
 			!($0 in done)' "$out/results" "$list" > "$todo"
 		echo "$name: resuming: $(($(wc -l < "$list") - $(wc -l < "$todo"))) of $(wc -l < "$list") files already done"
 		cat "$out/plugin.txt" 2>/dev/null
@@ -57,6 +68,7 @@ run_setup() {
 		for c in "$@"; do rm -rf "${out:?}"/$c; done
 		rm -f "$out/todo"
 		cp "$PLUGIN" "$out/mem2reg.so.tmp" && mv -f "$out/mem2reg.so.tmp" "$out/mem2reg.so" || exit 1
+		echo "$drv" > "$out/driver.txt"
 		{ echo "plugin: ${PLUGIN_ID:-unknown}, $(date -u +%Y-%m-%dT%H:%MZ)"
 		  sha256sum "$out/mem2reg.so"; } > "$out/plugin.txt"
 	fi

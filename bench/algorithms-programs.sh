@@ -16,7 +16,9 @@
 #   phis kept         the phis left after simplification ("phis_kept")
 #   GCC's phis        GCC's own into-SSA on the same variables
 #                     ("gcc_phis"; braun is not compared: "-")
-#   core ms           core_ns summed over the m2r-bench lines
+#   core ms           core_ns summed over the m2r-bench lines, by the
+#                     thread's CPU clock (M2R_CLOCK=cpu: a process
+#                     preempted on a busy machine is not charged)
 #   Minstr            instructions inside m2r_promote (callgrind), summed
 #                     over every Nth file of the set, N ALG_INSTR_EVERY
 #                     for c-torture, ALG_INSTR_EVERY_REAL for the others ("-"
@@ -97,44 +99,59 @@ set_files() {
 	esac
 }
 
-# one "ALG<TAB>OUT<TAB>INSTR<TAB>IDX<TAB>LEVEL<TAB>FLAGS<TAB>FILE": compile FILE;
-# OUT/IDX.err gets its stderr (the m2r-bench lines), OUT/IDX.jsonl the
-# records, OUT/IDX.failed says it failed, and OUT/IDX.cg has the
-# instructions inside m2r_promote when IDX is a multiple of INSTR (0:
-# never).
+# one "SETDIR<TAB>INSTR<TAB>IDX<TAB>LEVEL<TAB>FLAGS<TAB>FILE": compile FILE
+# with each algorithm in turn, so that they meet the same load of the
+# machine; per algorithm ALG, SETDIR/ALG/IDX.err gets the stderr (the
+# m2r-bench lines), IDX.jsonl the records, IDX.failed says it failed,
+# and IDX.cg has the instructions inside m2r_promote when IDX is a
+# multiple of INSTR (0: never).
 one() {
-	local alg out instr idx lv flags f rc=0
-	IFS=$'\t' read -r alg out instr idx lv flags f <<<"$1"
-	local args=(-fplugin="$PLUGIN" -fplugin-arg-mem2reg-algorithm="$alg" -fplugin-arg-mem2reg-stats=none)
-	# shellcheck disable=SC2086
-	M2R_BENCH=1 timeout "$CTIME" "$CC" "${args[@]}" -fplugin-arg-mem2reg-output="$out/$idx.jsonl" \
-		$lv $flags "${STOP[@]}" -S "$f" -o /dev/null 2>"$out/$idx.err" || rc=$?
-	if [ $rc != 0 ]; then
-		echo "$rc" >"$out/$idx.failed"
-		return 0
-	fi
-	if [ "$instr" -gt 0 ] && [ $((idx % instr)) = 0 ]; then
+	local dir instr idx lv flags f alg
+	IFS=$'\t' read -r dir instr idx lv flags f <<<"$1"
+	for alg in $ALGS; do
+		local out=$dir/$alg rc=0
+		local args=(-fplugin="$PLUGIN" -fplugin-arg-mem2reg-algorithm="$alg" -fplugin-arg-mem2reg-stats=none)
 		# shellcheck disable=SC2086
-		timeout $((10 * CTIME)) valgrind --tool=callgrind --trace-children=yes --collect-atstart=no \
-			--toggle-collect=m2r_promote --callgrind-out-file=/dev/null \
-			"$CC" "${args[@]}" $lv $flags "${STOP[@]}" -S "$f" -o /dev/null 2>&1 |
-			tr -d , | awk '/I +refs:/ { s += $4 } END { print s + 0 }' >"$out/$idx.cg"
-	fi
+		M2R_BENCH=1 M2R_CLOCK=cpu timeout "$CTIME" "$CC" "${args[@]}" -fplugin-arg-mem2reg-output="$out/$idx.jsonl" \
+			$lv $flags "${STOP[@]}" -S "$f" -o /dev/null 2>"$out/$idx.err" || rc=$?
+		if [ $rc != 0 ]; then
+			echo "$rc" >"$out/$idx.failed"
+			continue
+		fi
+		if [ "$instr" -gt 0 ] && [ $((idx % instr)) = 0 ]; then
+			# shellcheck disable=SC2086
+			timeout $((10 * CTIME)) valgrind --tool=callgrind --trace-children=yes --collect-atstart=no \
+				--toggle-collect=m2r_promote --callgrind-out-file=/dev/null \
+				"$CC" "${args[@]}" $lv $flags "${STOP[@]}" -S "$f" -o /dev/null 2>&1 |
+				tr -d , | awk '/I +refs:/ { s += $4 } END { print s + 0 }' >"$out/$idx.cg"
+		fi
+	done
 }
 if [ "${1:-}" = one ]; then
 	one "$2"
 	exit 0
 fi
 
-# run_set SET ALG LIST: every file of LIST ("IDX<TAB>LEVEL<TAB>FLAGS<TAB>
-# FILE") with ALG, JOBS at a time, into DIR/SET/ALG.
+# run_set SET: every file of the set, JOBS at a time; then the files the
+# first algorithm could not compile are dropped for every algorithm.
 run_set() {
-	local out=$DIR/$1/$2
-	rm -rf "$out" && mkdir -p "$out" || exit 1
+	local dir=$DIR/$1 alg first=
+	rm -rf "$dir" || exit 1
+	for alg in $ALGS; do
+		mkdir -p "$dir/$alg" || exit 1
+		first=${first:-$alg}
+	done
 	local instr=${ALG_INSTR_EVERY_REAL:-4}
 	case $1 in ctorture-*) instr=${ALG_INSTR_EVERY:-40} ;; esac
-	awk -v a="$2" -v o="$out" -v n="$instr" '{ printf "%s\t%s\t%s\t%s\n", a, o, n, $0 }' "$3" |
-		xargs -d '\n' -P "$JOBS" -n 1 bash bench/algorithms-programs.sh one
+	set_files "$1" | awk -v d="$dir" -v n="$instr" '{ printf "%s\t%s\t%d\t%s\n", d, n, NR, $0 }' >"$dir.list" ||
+		exit 1
+	xargs -d '\n' -P "$JOBS" -n 1 bash bench/algorithms-programs.sh one <"$dir.list"
+	local f idx
+	for f in "$dir/$first"/*.failed; do
+		[ -e "$f" ] || continue
+		idx=$(basename "$f" .failed)
+		for alg in $ALGS; do rm -f "$dir/$alg/$idx".*; done
+	done
 }
 
 # row SET ALG OUT: the table's row from OUT's files.
@@ -175,24 +192,8 @@ table=$DIR/table.md
 } >"$table"
 cat "$table"
 for set in $SETS; do
-	set_files "$set" | awk '{ printf "%d\t%s\n", NR, $0 }' >"$DIR/$set.all" || exit 1
-	list=$DIR/$set.all
+	run_set "$set"
 	for alg in $ALGS; do
-		run_set "$set" "$alg" "$list"
-		if [ "$list" = "$DIR/$set.all" ]; then
-			# the set: the files GCC compiles with the first algorithm
-			out=$DIR/$set/$alg
-			: >"$DIR/$set.dropped"
-			for f in "$out"/*.failed; do
-				[ -e "$f" ] || continue
-				idx=$(basename "$f" .failed)
-				echo "$idx" >>"$DIR/$set.dropped"
-				rm -f "$out/$idx".*
-			done
-			awk -v dropped="$DIR/$set.dropped" 'BEGIN { while ((getline l < dropped) > 0) d[l] = 1 }
-				!($1 in d)' "$list" >"$DIR/$set.files"
-			list=$DIR/$set.files
-		fi
 		row "$set" "$alg" "$DIR/$set/$alg" | tee -a "$table"
 	done
 done

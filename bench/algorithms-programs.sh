@@ -53,16 +53,16 @@ PLUGIN=$(cd "$(dirname "$PLUGIN")" && pwd)/$(basename "$PLUGIN")
 command -v valgrind >/dev/null || ALG_INSTR_EVERY=0 ALG_INSTR_EVERY_REAL=0
 mkdir -p "$DIR" && DIR=$(cd "$DIR" && pwd) || exit 1
 
-# lua_src: Lua's src/ in DIR/lua (fetched once).
+# lua_src: Lua's src/ in DIR/lua-src (fetched once).
 lua_src() {
 	local t=$DIR/lua.tar.gz
-	[ -f "$DIR/lua/.unpacked" ] && return 0
+	[ -f "$DIR/lua-src/.unpacked" ] && return 0
 	if [ ! -f "$t" ]; then
 		curl -sSfL -o "$t.tmp" "$LUA_URL" && mv "$t.tmp" "$t" || fail "cannot fetch $LUA_URL"
 	fi
 	[ "$(sha256sum < "$t" | cut -d' ' -f1)" = "$LUA_SHA" ] || fail "$t: not the expected Lua 5.4.4 (SHA-256)"
-	rm -rf "$DIR/lua" && mkdir -p "$DIR/lua" &&
-		tar -xzf "$t" -C "$DIR/lua" --strip-components=2 lua-5.4.4/src && touch "$DIR/lua/.unpacked" ||
+	rm -rf "$DIR/lua-src" && mkdir -p "$DIR/lua-src" &&
+		tar -xzf "$t" -C "$DIR/lua-src" --strip-components=2 lua-5.4.4/src && touch "$DIR/lua-src/.unpacked" ||
 		fail "unpacking $t failed"
 }
 
@@ -87,7 +87,7 @@ set_files() {
 			sed "s|^|-${1#ctorture-}\t-w\t$root/|" ;;
 	lua)
 		lua_src
-		ls "$DIR"/lua/*.c | sed "s|^|-O2\t-DLUA_USE_LINUX\t|" ;;
+		ls "$DIR"/lua-src/*.c | sed "s|^|-O2\t-DLUA_USE_LINUX\t|" ;;
 	zlib)
 		[ -d build/zlib-src ] || fail "no build/zlib-src (make zlib-src)"
 		ls "$(cd build/zlib-src && pwd)"/*.c | sed "s|^|-O2\t-DHAVE_UNISTD_H\t|" ;;
@@ -152,6 +152,7 @@ run_set() {
 		idx=$(basename "$f" .failed)
 		for alg in $ALGS; do rm -f "$dir/$alg/$idx".*; done
 	done
+	compgen -G "$dir/$first/*.err" >/dev/null || fail "$1: no file compiled (see $dir.list)"
 }
 
 # row SET ALG OUT: the table's row from OUT's files.

@@ -6,7 +6,7 @@
 # at -O0 and at -O2; Lua 5.4.4 (Debian's orig tarball, checked by its
 # SHA-256), zlib and GCC's libiberty (make zlib-src, libiberty-src; its
 # configure run once) at -O2.  Every file is compiled by GCC with the
-# plugin in analyze mode once per algorithm, stopping after the IPA
+# plugin in analyze mode once per algorithm, in turn, stopping after the IPA
 # passes (-flto, bench/lib.sh), with M2R_BENCH (one m2r-bench line per
 # function, report/bench.c) and output= (the records).  A file the first
 # algorithm cannot compile is left out of the set for all of them.  One
@@ -19,12 +19,15 @@
 #   core ms           core_ns summed over the m2r-bench lines, by the
 #                     thread's CPU clock (M2R_CLOCK=cpu: a process
 #                     preempted on a busy machine is not charged)
+#   GCC ms            GCC's own into-SSA on the same functions, the same
+#                     clock (the records' "gcc_ns"; "-" for braun)
 #   Minstr            instructions inside m2r_promote (callgrind), summed
 #                     over every Nth file of the set, N ALG_INSTR_EVERY
 #                     for c-torture, ALG_INSTR_EVERY_REAL for the others ("-"
 #                     with 0 or without valgrind), and the files counted
-#   peak KB           the most memory the core took for one function (the
-#                     arena it adds, and braun's memo: core_bytes)
+#   peak KB           the most memory the core took for one function
+#                     (core_bytes: the arena it adds and the most scratch
+#                     it held at once, braun's memo included)
 #   core B/i          core_bytes per instruction of the lowered IR, over
 #                     the whole set
 #   gave up           functions braun gave up on (its limit)
@@ -161,7 +164,7 @@ row() {
 import glob, json, os, sys
 set_, alg, out = sys.argv[1:4]
 n = lambda pat: len(glob.glob(os.path.join(out, pat)))
-funcs = built = kept = gcc = 0
+funcs = built = kept = gcc = gcc_ns = 0
 for p in glob.glob(os.path.join(out, "*.jsonl")):
     for line in open(p):
         r = json.loads(line)
@@ -170,6 +173,7 @@ for p in glob.glob(os.path.join(out, "*.jsonl")):
             built += r.get("phis", 0)
             kept += r.get("phis_kept", 0)
             gcc += r.get("gcc_phis", 0)
+            gcc_ns += r.get("gcc_ns", 0)
 ns = ins = cb = peak = gave = 0
 for p in glob.glob(os.path.join(out, "*.err")):
     for line in open(p, errors="replace"):
@@ -179,17 +183,18 @@ for p in glob.glob(os.path.join(out, "*.err")):
             peak = max(peak, int(v["core_bytes"]))
         gave += "gave up past" in line
 cg = [int(open(p).read() or 0) for p in glob.glob(os.path.join(out, "*.cg"))]
-instr = "%.1f (%d)" % (sum(cg) / 1e6, len(cg)) if cg else "-"
-print("| %s | %s | %d | %d | %d | %d | %s | %.1f | %s | %.0f | %.0f | %d |" % (
-    set_, alg, n("*.err") - n("*.failed"), funcs, built, kept, gcc if alg == "llvm" or alg == "cytron" else "-",
-    ns / 1e6, instr, peak / 1024, cb / ins if ins else 0, gave))
+instr = "%.2f (%d)" % (sum(cg) / 1e6, len(cg)) if cg else "-"
+compared = alg in ("llvm", "cytron")  # braun: compare=no
+print("| %s | %s | %d | %d | %d | %d | %s | %.1f | %s | %s | %.0f | %.0f | %d |" % (
+    set_, alg, n("*.err") - n("*.failed"), funcs, built, kept, gcc if compared else "-",
+    ns / 1e6, "%.1f" % (gcc_ns / 1e6) if compared else "-", instr, peak / 1024, cb / ins if ins else 0, gave))
 PY
 }
 
 table=$DIR/table.md
 {
-	echo "| set | algorithm | files | functions | phis built | phis kept | GCC's phis | core ms | Minstr (files) | peak KB | core B/i | gave up |"
-	echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+	echo "| set | algorithm | files | functions | phis built | phis kept | GCC's phis | core ms | GCC ms | Minstr (files) | peak KB | core B/i | gave up |"
+	echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 } >"$table"
 cat "$table"
 for set in $SETS; do

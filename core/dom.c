@@ -24,7 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static int *aints(Fn *f, size_t n)
 {
 	return aalloc(f->a, (n ? n : 1) * sizeof(int));
@@ -234,7 +233,8 @@ void dom_build(Fn *f, Dom *d)
 	if (!n)
 		return;
 	LT t;
-	t.mem = scratch_get((size_t)n * 11 * sizeof(int));
+	size_t msz = (size_t)n * 11 * sizeof(int);
+	t.mem = scratch_get(msz);
 	int *m = t.mem;
 	t.dfn = m, t.cur = m + n, t.stk = m + 2 * (size_t)n;
 	t.vertex = m + 3 * (size_t)n, t.parent = m + 4 * (size_t)n;
@@ -244,7 +244,7 @@ void dom_build(Fn *f, Dom *d)
 	int N = dfs(f, d, &t);
 	d->nreach = N;
 	semidominators(f, d, &t, N);
-	scratch_put(t.mem, (size_t)n * 11 * sizeof(int));
+	scratch_put(t.mem, msz);
 	tree(d, n, N);
 }
 
@@ -320,7 +320,8 @@ void df_build(Fn *f, Dom *d)
 void df_build_trace(Fn *f, Dom *d, Trace *tr)
 {
 	int n = d->n;
-	int *scratch = scratch_get((size_t)n * 2 * sizeof(int));
+	size_t ssz = (size_t)n * 2 * sizeof(int);
+	int *scratch = scratch_get(ssz);
 	int *last = scratch, *pos = scratch + n;
 	Pairs pr = {NULL, 0, 0};
 
@@ -338,7 +339,7 @@ void df_build_trace(Fn *f, Dom *d, Trace *tr)
 		d->df[pos[pr.v[k]]++] = pr.v[k + 1];
 	invariant(n == 0 || pos[n - 1] == d->dfoff[n]); /* fill matched count */
 	scratch_put(pr.v, pr.cap * sizeof(int));
-	scratch_put(scratch, (size_t)n * 2 * sizeof(int));
+	scratch_put(scratch, ssz);
 }
 
 /* Does the edge from block a to its successor n dominate block b?  A

@@ -6,6 +6,7 @@ files every configuration compiled.  Writes OUTDIR/table.md too."""
 import os
 import sys
 
+
 def tag(level):
     return level.lstrip("-").replace(" -", "-").replace(" ", "_")
 

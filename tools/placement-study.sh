@@ -4,9 +4,9 @@
 #
 #   placement-study.sh run OUTDIR SRCROOT LISTFILE LEVELS
 #       every file of LISTFILE (paths relative to SRCROOT) at each level,
-#       compiled four ways: GCC alone ("gcc": the plugin in analyze mode,
-#       which changes nothing and counts GCC's own phis), and rewrite mode
-#       with each of PLACEMENTS (pruned, semipruned and minimal; an
+#       compiled by GCC alone ("gcc": the plugin in analyze mode,
+#       which changes nothing and counts GCC's own phis), then in rewrite
+#       mode with each of PLACEMENTS (pruned, semipruned and minimal; an
 #       ALGORITHM-PLACEMENT such as braun-pruned is that algorithm's, as
 #       in rewrite-torture.sh).  One line per
 #       compilation in OUTDIR/results:

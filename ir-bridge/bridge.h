@@ -138,12 +138,24 @@ void bridge_note(Bridge *b, const char *fmt, ...) __attribute__((format(printf, 
 
 struct function;
 
-/* Lower fun (in CFG form, not yet in SSA).  Never fails hard: GIMPLE it
- * does not understand becomes a generic operation whose variable
- * operands escape (reason "partial-access" or "address-escaped").
- * rewrite: lower for bridge_rewrite() (see Bridge.rewrite).
- * Returns NULL only if the function has no body. */
-Bridge *bridge_lower(struct function *fun, int rewrite);
+/* How bridge_lower lowers a function. */
+enum LowerMode {
+	LOWER_ANALYZE, /* every statement whole: its uses, the operation, its
+	                  defs (analyze mode, dump=, explain=) */
+	LOWER_REWRITE, /* the same for bridge_rewrite() (Bridge.rewrite) */
+	LOWER_LEAN,    /* for bridge_rewrite(), only what the core reads: the
+	                  loads, stores and escapes of the variables and the
+	                  control flow; no operation without a variable's
+	                  address among its operands, no value for an SSA
+	                  name, a constant or another decl (one opaque value
+	                  stands for them all): rewrite mode without dump= */
+};
+
+/* Lower fun (in CFG form, not yet in SSA) as mode (enum LowerMode).
+ * Never fails hard: GIMPLE it does not understand becomes a generic
+ * operation whose variable operands escape (reason "partial-access" or
+ * "address-escaped").  Returns NULL only if the function has no body. */
+Bridge *bridge_lower(struct function *fun, int mode);
 /* What lowering keeps for the whole compilation (the operation
  * templates): made at plugin start, before arena_warm(), so that the
  * first function's arena still finds a warm chunk. */

@@ -83,7 +83,7 @@ static void lower_assign(L *l, gassign *g)
 	l->slot = -1;
 	int i = emit_gen_code(l, OGEN, 0, GEN_ASSIGN | rc);
 	if (k >= 0) {
-		int r = fn_res(l->f, i, vtype(l, k), NULL);
+		int r = op_res(l, i, vtype(l, k));
 		l->slot = 0;
 		emit_store(l, k, r);
 	}
@@ -120,7 +120,7 @@ static void lower_call(L *l, gcall *g)
 	l->slot = -1;
 	int i = named ? emit_call(l, named) : emit_gen(l, OGEN, t, 0);
 	if (k >= 0) {
-		int r = fn_res(l->f, i, vtype(l, k), NULL);
+		int r = op_res(l, i, vtype(l, k));
 		l->slot = 0;
 		emit_store(l, k, r);
 	}
@@ -198,11 +198,11 @@ static void lower_asm(L *l, gasm *g)
 		int r;
 		l->slot = -1;
 		if (first && ndef == 1)
-			r = fn_res(l->f, i, vtype(l, k), NULL);
+			r = op_res(l, i, vtype(l, k));
 		else {
 			char t[48];
 			snprintf(t, sizeof t, "asm output %u", o);
-			r = fn_res(l->f, emit_gen(l, OGEN, t, 0), vtype(l, k), NULL);
+			r = op_res(l, emit_gen(l, OGEN, t, 0), vtype(l, k));
 		}
 		first = 0;
 		l->slot = (int)o;
@@ -428,9 +428,10 @@ void reserve_tables(L *l, int nvar, int nparam)
 	Fn *f = l->f;
 	/* The entry: its branch, an alloca (and its address) per variable,
 	 * an argument and its store per parameter; the SSA names. */
-	long ni = 1 + (long)nvar + nparam, nv = 2 + (long)nvar + nparam + l->nssa;
+	long ni = 1 + (long)nvar + nparam, nv = 2 + (long)nvar + nparam + (l->lean ? 0 : l->nssa);
 	long ns = 0;
-	int cheap = nvar + l->nssa > LARGE_FN;
+	/* LOWER_LEAN makes the accesses alone: the cheap estimate's count */
+	int cheap = l->lean || nvar + l->nssa > LARGE_FN;
 	int nltext = 0; /* the terminators with labels and a template */
 	basic_block bb;
 	FOR_EACH_BB_FN(bb, l->fun) {
@@ -450,7 +451,7 @@ void reserve_tables(L *l, int nvar, int nparam)
 			}
 			/* its operation (or a clobber's store) */
 			ns += 1;
-			ni += 1;
+			ni += !l->lean || is_ctrl_stmt(g); /* LOWER_LEAN: terminators */
 			unsigned no = gimple_num_ops(g);
 			if (cheap) {
 				for (unsigned k = 0; k < no; k++) {

@@ -587,7 +587,7 @@ static void fill_blocks(Fn *f, Arena *tmp)
 	}
 }
 
-Bridge *bridge_lower(struct function *fun, int rewrite)
+Bridge *bridge_lower(struct function *fun, int mode)
 {
 	if (!fun || !fun->cfg || !fun->decl)
 		return NULL;
@@ -597,7 +597,7 @@ Bridge *bridge_lower(struct function *fun, int rewrite)
 	Bridge *b = (Bridge *)aalloc(f->a, sizeof *b);
 	b->fn = f;
 	b->err = "";
-	b->rewrite = rewrite;
+	b->rewrite = mode != LOWER_ANALYZE;
 	L lw;
 	memset(&lw, 0, sizeof lw);
 	L *l = &lw;
@@ -606,6 +606,8 @@ Bridge *bridge_lower(struct function *fun, int rewrite)
 	l->fun = fun;
 	l->tmp = arena_new();
 	l->tptr = fn_type_ref(f, "ptr");
+	l->lean = mode == LOWER_LEAN;
+	l->any = l->lean ? fn_val(f, VOPAQUE, -1, "any") : -1;
 	l->nssa = fun->gimple_df ? (int)vec_safe_length(fun->gimple_df->ssa_names) : 0;
 
 	make_blocks(l);

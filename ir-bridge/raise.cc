@@ -43,6 +43,7 @@ typedef struct Raise {
 	char *seen;       /* GCC bb index -> walked */
 	char *special;    /* GCC bb index -> has an EH or abnormal successor
 	                     edge (beyond_own_edge's question is moot else) */
+	int nspecial;     /* such blocks: none in most functions */
 	PMap decls;       /* decl of a variable renamed here -> variable */
 	VEC(gphi *) phis; /* made here (their uid holds the core phi) */
 } Raise;
@@ -84,6 +85,8 @@ static int bad(Raise *r, int k, const char *what, int ins)
 static int beyond_own_edge(Raise *r, int v, basic_block use, edge from)
 {
 	const Fn *f = r->f;
+	if (!r->nspecial)
+		return 0;
 	v = val_res(r->f, v);
 	if (f->val.v[v].kind != VDEF)
 		return 0;
@@ -500,8 +503,10 @@ int bridge_rewrite(Bridge *b, struct function *fun, const Stats *st)
 		edge e;
 		edge_iterator ei;
 		FOR_EACH_EDGE(e, ei, sb->succs)
-			if (e->flags & (EDGE_EH | EDGE_ABNORMAL))
+			if ((e->flags & (EDGE_EH | EDGE_ABNORMAL)) && !r.special[sb->index]) {
 				r.special[sb->index] = 1;
+				r.nspecial++;
+			}
 	}
 	for (int k = 0; k < nk; k++) {
 		const Ins *a = &f->ins.v[b->var.v[k].alloca];

@@ -126,7 +126,7 @@ void ex_lower(function *fun, Bridge *b, const PromoteOpts *po, const Stats *st)
 		free(want);
 		return;
 	}
-	Bridge *c = bridge_lower(fun, b->rewrite);
+	Bridge *c = bridge_lower(fun, b->rewrite ? LOWER_REWRITE : LOWER_ANALYZE);
 	invariant(c);
 	name_values(c->fn);
 	PromoteOpts o = *po;

@@ -81,7 +81,13 @@ public:
 
 Bridge *m2r_lower_promote(function *fun, int rewrite, Stats *st, long long *core_ns)
 {
-	Bridge *b = bridge_lower(fun, rewrite);
+	/* Rewrite mode lowers only what the core reads, unless the IR is to
+	 * be printed (dump=) or explained (explain=: its traced copy must
+	 * be the same IR). */
+	int mode = !rewrite ? LOWER_ANALYZE
+	           : m2r_args.dump == DUMP_OFF && !m2r_args.nexplain && !m2r_args.explain_diff
+	           ? LOWER_LEAN : LOWER_REWRITE;
+	Bridge *b = bridge_lower(fun, mode);
 	if (!b)
 		return NULL;
 	FILE *d = out_dump_ir();
@@ -118,7 +124,7 @@ Bridge *m2r_lower_promote(function *fun, int rewrite, Stats *st, long long *core
 		bridge_free(b);
 		if (!rewrite)
 			return NULL;
-		b = bridge_lower(fun, rewrite);
+		b = bridge_lower(fun, mode);
 		o.algorithm = ALG_LLVM;
 		memset(st, 0, sizeof *st);
 		m2r_promote(b->fn, &o, st);

@@ -101,6 +101,18 @@ typedef struct Bridge {
 	                       ids ins0[b] .. ins0[b+1]-1, in statement order */
 	int nsite;
 	int nstmt;          /* GIMPLE statements lowered */
+	int vop;            /* rewrite mode: the alloca standing for GCC's
+	                       virtual operand .MEM (not a BVar: never
+	                       reported), or -1.  Each statement with a
+	                       virtual use loads it and each with a virtual
+	                       definition stores a value of its own into it,
+	                       both before the statement's other
+	                       instructions (GCC's operand order: .MEM
+	                       first), so that the core places and names
+	                       .MEM's phis like any variable's */
+	int vop_renamed;    /* bridge_rewrite(): enum Renamer of .MEM */
+	int vphis_built;    /* bridge_rewrite(): .MEM's phis (not counted in
+	                       phis_built, which are the variables') */
 	long long lower_ns; /* time spent lowering */
 	int rewritten;      /* bridge_rewrite() wrote every variable it took
 	                       back without a problem */

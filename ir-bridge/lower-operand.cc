@@ -338,28 +338,60 @@ int emit_load(L *l, int k)
 	return fn_res(l->f, i, vtype(l, k), NULL);
 }
 
+/* The value of type ty the store made next defines (Bridge.rewrite):
+ * the SSA name its statement will define. */
+static int own_def(L *l, int ty)
+{
+	if (l->lean) { /* never printed: no name */
+		int v = fn_val(l->f, VDEF, ty, NULL);
+		l->f->val.v[v].ins = l->f->ins.n;
+		return v;
+	}
+	char dig[16];
+	size_t nd = (size_t)(put_uint(dig, (unsigned)l->f->ins.n) - dig);
+	char *nm = lname(l, nd + 5); /* "def.N" */
+	nm[0] = 'd', nm[1] = 'e', nm[2] = 'f', nm[3] = '.';
+	for (size_t i = 0; i < nd; i++)
+		nm[4 + i] = dig[i];
+	nm[4 + nd] = 0;
+	int v = fn_val(l->f, VDEF, ty, NULL);
+	l->f->val.v[v].name = nm; /* made in the arena: not copied again */
+	l->f->val.v[v].ins = l->f->ins.n; /* the store made next */
+	return v;
+}
+
 void emit_store(L *l, int k, int v)
 {
-	if (l->b->rewrite && v != l->f->undef && l->stmt) {
-		/* The SSA name this statement will define (Bridge.rewrite);
-		 * the value computed stays the statement's own. */
-		char dig[16];
-		size_t nd = (size_t)(put_uint(dig, (unsigned)l->f->ins.n) - dig);
-		char *nm = lname(l, nd + 5); /* "def.N" */
-		nm[0] = 'd', nm[1] = 'e', nm[2] = 'f', nm[3] = '.';
-		for (size_t i = 0; i < nd; i++)
-			nm[4 + i] = dig[i];
-		nm[4 + nd] = 0;
-		v = fn_val(l->f, VDEF, vtype(l, k), NULL);
-		l->f->val.v[v].name = nm; /* made in the arena: not copied again */
-		l->f->val.v[v].ins = l->f->ins.n; /* the store made next */
-	}
+	/* the value computed stays the statement's own */
+	if (l->b->rewrite && v != l->f->undef && l->stmt)
+		v = own_def(l, vtype(l, k));
 	int i = ins(l, OSTORE, vtype(l, k), 2, 0);
 	Ins *in = &l->f->ins.v[i];
 	in->ops[0] = v;
 	in->ops[1] = vaddr(l, k);
 	if (l->b->var.v[k].flags & VF_VOLATILE)
 		in->flags |= IVOLATILE;
+}
+
+void emit_vops(L *l, gimple *g)
+{
+	if (l->vopaddr < 0)
+		return;
+	int ty = l->f->ins.v[l->b->vop].type;
+	if (gimple_vuse(g)) {
+		l->slot = SLOT_VUSE;
+		int i = ins(l, OLOAD, ty, 1, 0);
+		l->f->ins.v[i].ops[0] = l->vopaddr;
+		fn_res(l->f, i, ty, NULL);
+	}
+	if (gimple_vdef(g)) {
+		l->slot = SLOT_VDEF;
+		int v = own_def(l, ty);
+		int i = ins(l, OSTORE, ty, 2, 0);
+		l->f->ins.v[i].ops[0] = v;
+		l->f->ins.v[i].ops[1] = l->vopaddr;
+	}
+	l->slot = -1;
 }
 
 /* The escape of variable k: "partial <what>" or "addr <what>" with the

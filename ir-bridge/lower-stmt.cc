@@ -289,6 +289,7 @@ static void lower_stmt(L *l, gimple *g, int last)
 		break;
 	}
 	l->b->nstmt++;
+	emit_vops(l, g);
 	switch (gimple_code(g)) {
 	case GIMPLE_ASSIGN:
 		lower_assign(l, as_a<gassign *>(g));

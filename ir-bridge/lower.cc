@@ -262,7 +262,8 @@ static void param(L *l, Names *names, tree p)
 	BVar *bv = &l->b->var.v[k];
 	int x = fn_val(f, VARG, vtype(l, k), NULL);
 	/* bv->name is the arena's: no copy (fn_val would make one) */
-	f->val.v[x].name = uniq(l, names, DECL_NAME(p), bv->name, 1, bv->uid);
+	if (!l->lean) /* printed names, unique in the function */
+		f->val.v[x].name = uniq(l, names, DECL_NAME(p), bv->name, 1, bv->uid);
 	f->val.v[x].ins = f->arg.n;
 	vpush(f->a, f->arg, x);
 	emit_store(l, k, x);
@@ -451,8 +452,10 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 			f->ins.v[a].reason = R_PINNED;
 		/* Alloca names: "x", "x.addr" for a parameter (clang's), and
 		 * "x.<uid>" when the name is taken (shadowed locals). */
-		const char *an;
-		if (bv.flags & VF_PARM) {
+		const char *an = NULL; /* LOWER_LEAN prints nothing: no name */
+		if (l->lean)
+			;
+		else if (bv.flags & VF_PARM) {
 			char pn[200];
 			an = uniq(l, &names, NULL, cat2(pn, sizeof pn, bv.name, ".addr"), 0, bv.uid);
 		} else
@@ -619,6 +622,13 @@ Bridge *bridge_lower(struct function *fun, int mode)
 	tree *vars = collect_vars(l, vbuf, 64, &nvar, &nparam);
 	reserve_tables(l, nvar, nparam);
 	make_vars(l, vars, nvar, nparam);
+	b->vop = l->vopaddr = -1;
+	if (b->rewrite && fun->gimple_df && gimple_vop(fun)) {
+		/* .MEM (Bridge.vop): after the variables, whose allocas are
+		 * in a row (vtype) */
+		b->vop = ins(l, OALLOCA, l->tptr, 0, 0);
+		l->vopaddr = fn_res(f, b->vop, l->tptr, ".MEM");
+	}
 	f->ret = lower_type(l, TREE_TYPE(TREE_TYPE(fun->decl))); /* for the dumps */
 	entry_branch(l);
 	if (lower_blocks(l))

@@ -29,6 +29,7 @@ typedef struct L {
 	int lean;         /* LOWER_LEAN: only what the core reads */
 	int any;          /* LOWER_LEAN: the one opaque value of every SSA
 	                     name, constant, other decl and operation */
+	int vopaddr;      /* the .MEM alloca's address (Bridge.vop), or -1 */
 	int *ssa;         /* SSA_NAME_VERSION -> opaque value, -1 */
 	int nssa;
 	int blk;          /* current core block */
@@ -220,6 +221,10 @@ int emit_gen_code(L *l, int op, int nlab, int code);
 int emit_call(L *l, tree fn);
 int emit_load(L *l, int k);
 void emit_store(L *l, int k, int v);
+/* Rewrite mode: the load and store of .MEM of a statement with a virtual
+ * use and definition (Bridge.vop), at the slots below. */
+void emit_vops(L *l, gimple *g);
+enum { SLOT_VUSE = -2, SLOT_VDEF = -3 };
 void emit_escape(L *l, int k, const char *kind, const char *what);
 
 enum { M_READ, M_WRITE, M_ADDR }; /* how lower_ref's reference is used */

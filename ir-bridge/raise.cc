@@ -3,27 +3,32 @@
  *
  * The variables renamed here are those the core promoted that GCC can
  * hold in SSA names (VF_GCC_REG: aggregates and addressable variables
- * stay in memory whatever the core did with them).  For them, in the
- * order GCC's renamer (tree-into-ssa.cc) does the same, so that with
- * the same phis the SSA versions come out the same:
- *  1. phis, variable by variable in DECL_UID order, block by block in
- *     index order, each with "# DEBUG var => phi" after the labels;
+ * stay in memory whatever the core did with them), and the virtual
+ * operand .MEM (Bridge.vop).  For them, in the order GCC's renamer
+ * (tree-into-ssa.cc) does the same, so that with the same phis the SSA
+ * versions come out the same and need no renumbering:
+ *  1. phis, variable by variable in DECL_UID order (.MEM among them),
+ *     block by block in index order, each with "# DEBUG var => phi"
+ *     after the labels (not .MEM's);
  *  2. one walk over the dominator tree (GCC's dom_walker, hence GCC's
- *     order of children): in each statement the uses take the name of
- *     the definition the core forwarded the load to, then each store
- *     defines a new SSA name followed by "# DEBUG var => name" unless it
- *     ends the block; a clobber becomes a nop (the variable is undefined
- *     again); then the arguments of the successors' phis;
- *  3. default definitions (uninitialised reads, parameters) are made at
- *     first use, as get_reaching_def does.
+ *     order of children), renaming each statement through its operand
+ *     cache, which the caller scanned before lowering (as GCC's
+ *     mark_def_sites does): the uses (.MEM's first) take the name of the
+ *     definition the core forwarded their load to, then each definition
+ *     (.MEM's first) a new SSA name, followed by "# DEBUG var => name"
+ *     unless it ends the block; a clobber becomes a nop (the variable is
+ *     undefined again); then the arguments of the successors' phis;
+ *  3. default definitions (uninitialised reads, parameters, .MEM at
+ *     entry) are made at first use, as get_reaching_def does.
  * What the core decided is used as is: placement, fast paths, phi
  * simplification.  The lowering (Bridge.rewrite) gave every store its
  * own value, so a forwarded load names exactly one definition.
  *
  * Nothing is written before check() has found every promoted variable's
  * result expressible in GIMPLE; a variable whose result is not is left
- * to update_ssa, with a note.  Finally every statement's operands are
- * scanned (the caller's update_ssa renames .MEM and the rest from them).
+ * to the caller's update_ssa, with a note.  No statement is scanned
+ * again: SET_USE and SET_DEF keep the operand caches and the immediate
+ * uses, as in GCC's renamer.
  */
 #include "gcc-common.h" /* GCC's headers: only there */
 
@@ -34,6 +39,7 @@ typedef struct Raise {
 	Bridge *b;
 	Fn *f;
 	struct function *fun;
+	int nk;           /* b->var.n; variable nk is .MEM (Bridge.vop) */
 	int *kvar;        /* value -> variable of the alloca it is, or -1 */
 	int *owner;       /* value -> variable it is a definition of: a store's
 	                     own value, a parameter, a phi result; or -1 */
@@ -45,12 +51,20 @@ typedef struct Raise {
 	                     edge (beyond_own_edge's question is moot else) */
 	int nspecial;     /* such blocks: none in most functions */
 	PMap decls;       /* decl of a variable renamed here -> variable */
+	int *ld, *st;     /* variable -> the current statement's load of it,
+	                     its next store, or -1 (raise_stmt) */
+	int left;         /* operands of renamed variables nothing named */
 	VEC(gphi *) phis; /* made here (their uid holds the core phi) */
 } Raise;
 
 static tree decl_of(Raise *r, int k)
 {
-	return (tree)r->b->var.v[k].decl;
+	return k == r->nk ? gimple_vop(r->fun) : (tree)r->b->var.v[k].decl;
+}
+
+static const char *name_of(Raise *r, int k)
+{
+	return k == r->nk ? ".MEM" : r->b->var.v[k].name;
 }
 
 static int undef_like(Raise *r, int v)
@@ -69,7 +83,7 @@ static int expressible(Raise *r, int k, int v)
 /* The first problem of variable k's result, noted; 1 if any. */
 static int bad(Raise *r, int k, const char *what, int ins)
 {
-	bridge_note(r->b, "write-back of %s: %s (instruction %d)", r->b->var.v[k].name, what, ins);
+	bridge_note(r->b, "write-back of %s: %s (instruction %d)", name_of(r, k), what, ins);
 	return 1;
 }
 
@@ -131,6 +145,8 @@ static void check(Raise *r, const Stats *st)
 		if (k >= 0)
 			r->vs[k] = &st->var.v[s];
 	}
+	/* .MEM: whenever the core promoted it (always: loads and stores) */
+	r->mine[r->nk] = b->vop >= 0 && r->vs[r->nk] && r->vs[r->nk]->path != P_NOT_PROMOTED;
 	for (int k = 0; k < b->var.n; k++) {
 		BVar *bv = &b->var.v[k];
 		bv->fallback = R_NONE;
@@ -157,7 +173,7 @@ static void check(Raise *r, const Stats *st)
 			r->owner[in->ops[0]] = k;
 		}
 	}
-	for (int k = 0; k < b->var.n; k++) {
+	for (int k = 0; k <= r->nk; k++) {
 		const VarStat *vs = r->vs[k];
 		if (!r->mine[k] || !vs->phiins)
 			continue;
@@ -179,7 +195,7 @@ static void check(Raise *r, const Stats *st)
 		if (in->op == OLOAD) {
 			if (!(in->flags & IDEAD) || !expressible(r, k, in->res))
 				r->mine[k] = !bad(r, k, "a load the core did not resolve", i);
-			else if (gb && beyond_own_edge(r, in->res, gb, NULL)) {
+			else if (k < r->nk && gb && beyond_own_edge(r, in->res, gb, NULL)) {
 				r->mine[k] = 0;
 				b->var.v[k].fallback = FB_EDGE_DEF;
 			}
@@ -196,7 +212,8 @@ static void check(Raise *r, const Stats *st)
 			}
 			int pb = in->lab[j] > 0 ? b->bb_of_blk[in->lab[j]] : -1;
 			edge e = pb >= 0 ? find_edge(BASIC_BLOCK_FOR_FN(r->fun, pb), gb) : NULL;
-			if (e && beyond_own_edge(r, in->ops[j], gb, e)) {
+			/* (.MEM is defined along a call's EH edges: GCC's own) */
+			if (k < r->nk && e && beyond_own_edge(r, in->ops[j], gb, e)) {
 				r->mine[k] = 0;
 				b->var.v[k].fallback = FB_EDGE_DEF;
 				break;
@@ -209,6 +226,7 @@ static void check(Raise *r, const Stats *st)
 			if (b->var.v[k].fallback == R_NONE)
 				b->var.v[k].fallback = FB_WRITE_BACK;
 		}
+	b->vop_renamed = r->mine[r->nk] ? RN_CORE : RN_GCC;
 }
 
 /* The SSA name of value v for variable k: a definition's name, or for
@@ -224,41 +242,6 @@ static tree value_name(Raise *r, int k, int v)
 	return get_or_create_ssa_default_def(r->fun, decl_of(r, k));
 }
 
-/* The operand of g that the lowering recorded as slot. */
-static tree *op_slot(gimple *g, int slot)
-{
-	tree *p = gimple_op_ptr(g, (unsigned)slot);
-	if (gimple_code(g) == GIMPLE_ASM)
-		p = &TREE_VALUE(*p);
-	return p;
-}
-
-typedef struct { tree from, to; } Repl;
-
-static tree repl_cb(tree *tp, int *walk_subtrees, void *data)
-{
-	Repl *rp = (Repl *)data;
-	if (*tp == rp->from)
-		*tp = rp->to;
-	if (*tp == rp->to || TYPE_P(*tp) || DECL_P(*tp) || TREE_CODE(*tp) == SSA_NAME ||
-	    CONSTANT_CLASS_P(*tp))
-		*walk_subtrees = 0;
-	return NULL_TREE;
-}
-
-/* Every occurrence of decl in the operand at slot of g becomes name (a
- * statement reads a variable once, whatever its occurrences). */
-static void replace_use(gimple *g, int slot, tree decl, tree name)
-{
-	tree *p = op_slot(g, slot);
-	if (*p == decl) {
-		*p = name;
-		return;
-	}
-	Repl rp = { decl, name };
-	walk_tree(p, repl_cb, &rp, NULL);
-}
-
 /* 1. The phis the core kept, in GCC's order. */
 static int by_first(const void *a, const void *b)
 {
@@ -272,7 +255,14 @@ static void make_phis(Raise *r)
 	Fn *f = r->f;
 	int cap = 0;
 	int *ord = NULL; /* (bb index, phi instruction) pairs */
-	for (int k = 0; k < b->var.n; k++) {
+	/* .MEM among the variables by DECL_UID (b->var's order): before
+	 * variable vk */
+	int nk = r->nk, mem = r->mine[nk], vk = nk;
+	if (mem)
+		for (vk = 0; vk < nk && b->var.v[vk].uid < DECL_UID(gimple_vop(r->fun)); vk++)
+			;
+	for (int j = 0; j < nk + mem; j++) {
+		int k = j < vk ? j : j == vk ? nk : j - 1;
 		const VarStat *vs = r->vs[k];
 		if (!r->mine[k] || !vs->phiins || !vs->nphi)
 			continue;
@@ -291,12 +281,13 @@ static void make_phis(Raise *r)
 		}
 		qsort(ord, (size_t)n, 2 * sizeof(int), by_first);
 		tree decl = decl_of(r, k);
-		tree dvar = target_for_debug_bind(decl);
-		for (int j = 0; j < n; j++) {
-			basic_block bb = BASIC_BLOCK_FOR_FN(r->fun, ord[2 * j]);
+		tree dvar = k < r->nk ? target_for_debug_bind(decl) : NULL_TREE;
+		b->vphis_built += k == r->nk ? n : 0;
+		for (int p = 0; p < n; p++) {
+			basic_block bb = BASIC_BLOCK_FOR_FN(r->fun, ord[2 * p]);
 			gphi *phi = create_phi_node(decl, bb);
-			gimple_set_uid(phi, (unsigned)ord[2 * j + 1]);
-			r->name[f->ins.v[ord[2 * j + 1]].res] = gimple_phi_result(phi);
+			gimple_set_uid(phi, (unsigned)ord[2 * p + 1]);
+			r->name[f->ins.v[ord[2 * p + 1]].res] = gimple_phi_result(phi);
 			vpush(f->a, r->phis, phi);
 			if (dvar) {
 				gimple *note = gimple_build_debug_bind(dvar, gimple_phi_result(phi), phi);
@@ -324,8 +315,10 @@ static void debug_stmt(Raise *r, gimple *g)
 	if (!gimple_debug_bind_p(g) || !gimple_debug_bind_has_value_p(g))
 		return;
 	tree *v = gimple_debug_bind_get_value_ptr(g);
-	if (walk_tree(v, in_set_cb, &r->decls, NULL))
+	if (walk_tree(v, in_set_cb, &r->decls, NULL)) {
 		gimple_debug_bind_reset_value(g);
+		update_stmt(g); /* its operand cache named the value */
+	}
 }
 
 /* The operand slot, in the phis of GCC block dest, of the edge from
@@ -345,6 +338,100 @@ static int edge_slot(Raise *r, int kb, unsigned idx, basic_block dest)
 	return -1;
 }
 
+/* Operand u or d of g names variable k, renamed here, but no
+ * instruction of g's accesses it (a statement the lowering did not
+ * record: a bug): noted, and named so that nothing is left half done. */
+static void left_over(Raise *r, gimple *g)
+{
+	if (!r->left++)
+		bridge_note(r->b, "a renamed variable left at %s:%d",
+		            gimple_filename(g) ? gimple_filename(g) : "?", gimple_lineno(g));
+}
+
+/* The variable renamed here that operand t is, or -1. */
+static int renamed_var(Raise *r, tree t)
+{
+	return DECL_P(t) ? pm_get(&r->decls, t, 0) : -1;
+}
+
+/* The next store of variable k among g's instructions after c (up to
+ * c1), or -1. */
+static int next_store(Raise *r, int k, int c, int c1)
+{
+	for (c++; c < c1; c++) {
+		const Ins *in = &r->f->ins.v[c];
+		if (in->op == OSTORE && r->kvar[in->ops[1]] == k)
+			return c;
+	}
+	return -1;
+}
+
+/* Statement g (at gsi), whose instructions are [c0, c1): its operands
+ * renamed through GCC's operand cache, as GCC's renamer does (scanned
+ * before lowering, with .MEM first): each use of a variable renamed
+ * here takes the name of the definition its load was forwarded to, each
+ * definition a new name (the uses first: the default definitions they
+ * need are made first). */
+static void raise_stmt(Raise *r, gimple_stmt_iterator *gsi, int c0, int c1)
+{
+	Bridge *b = r->b;
+	Fn *f = r->f;
+	gimple *g = gsi_stmt(*gsi);
+	for (int c = c1 - 1; c >= c0; c--) { /* the first of each, at the end */
+		const Ins *in = &f->ins.v[c];
+		int k;
+		if (in->op == OLOAD && (k = r->kvar[in->ops[0]]) >= 0 && r->mine[k])
+			r->ld[k] = c;
+		else if (in->op == OSTORE && (k = r->kvar[in->ops[1]]) >= 0 && r->mine[k])
+			r->st[k] = c;
+	}
+	int k;
+	if (gimple_clobber_p(g) && (k = renamed_var(r, gimple_assign_lhs(g))) >= 0) {
+		/* GCC drops the clobber of a register: from here the
+		 * variable is undefined again. */
+		gsi_replace(gsi, gimple_build_nop(), true);
+		b->clob[b->nclob] = gsi_stmt(*gsi);
+		b->clobvar[b->nclob++] = k;
+		get_or_create_ssa_default_def(r->fun, decl_of(r, k));
+	} else {
+		use_operand_p u;
+		def_operand_p d;
+		ssa_op_iter it;
+		FOR_EACH_SSA_USE_OPERAND(u, g, it, SSA_OP_ALL_USES) {
+			if ((k = renamed_var(r, USE_FROM_PTR(u))) < 0)
+				continue;
+			if (r->ld[k] < 0) {
+				left_over(r, g);
+				SET_USE(u, get_or_create_ssa_default_def(r->fun, decl_of(r, k)));
+			} else
+				SET_USE(u, value_name(r, k, f->ins.v[r->ld[k]].res));
+		}
+		FOR_EACH_SSA_DEF_OPERAND(d, g, it, SSA_OP_ALL_DEFS) {
+			if ((k = renamed_var(r, DEF_FROM_PTR(d))) < 0)
+				continue;
+			tree decl = decl_of(r, k);
+			tree name = make_ssa_name(decl, g);
+			SET_DEF(d, name);
+			if (r->st[k] < 0) {
+				left_over(r, g);
+				continue;
+			}
+			r->name[f->ins.v[r->st[k]].ops[0]] = name;
+			r->st[k] = next_store(r, k, r->st[k], c1);
+			tree dvar = k < r->nk ? target_for_debug_bind(decl) : NULL_TREE;
+			if (dvar && !stmt_ends_bb_p(g))
+				gsi_insert_after(gsi, gimple_build_debug_bind(dvar, name, g),
+				                 GSI_SAME_STMT);
+		}
+	}
+	for (int c = c0; c < c1; c++) { /* ld and st back to -1 */
+		const Ins *in = &f->ins.v[c];
+		int v = in->op == OLOAD ? in->ops[0] : in->op == OSTORE ? in->ops[1] : -1;
+		if (v >= 0 && (k = r->kvar[v]) >= 0)
+			r->ld[k] = r->st[k] = -1;
+	}
+}
+
 /* 2. One block of the walk. */
 static void raise_block(Raise *r, basic_block bb)
 {
@@ -361,37 +448,10 @@ static void raise_block(Raise *r, basic_block bb)
 				debug_stmt(r, g);
 				continue;
 			}
-			/* The statement's instructions: uses, operation, defs
-			 * (g may be replaced on the way: a clobber). */
-			for (gimple *orig = g; c < end && bridge_site_stmt(b, c) == orig; c++) {
-				const Ins *in = &f->ins.v[c];
-				int k;
-				if (in->op == OLOAD && (k = r->kvar[in->ops[0]]) >= 0 && r->mine[k]) {
-					replace_use(g, b->site[c].slot, decl_of(r, k),
-					            value_name(r, k, in->res));
-				} else if (in->op == OSTORE && (k = r->kvar[in->ops[1]]) >= 0 &&
-				           r->mine[k]) {
-					tree decl = decl_of(r, k);
-					if (gimple_clobber_p(g)) {
-						/* GCC drops the clobber of a register: from
-						 * here the variable is undefined again. */
-						gsi_replace(&gsi, gimple_build_nop(), true);
-						g = gsi_stmt(gsi);
-						b->clob[b->nclob] = g;
-						b->clobvar[b->nclob++] = k;
-						get_or_create_ssa_default_def(r->fun, decl);
-						continue;
-					}
-					tree name = make_ssa_name(decl, g);
-					*op_slot(g, b->site[c].slot) = name;
-					r->name[in->ops[0]] = name;
-					tree dvar = target_for_debug_bind(decl);
-					if (dvar && !stmt_ends_bb_p(g))
-						gsi_insert_after(&gsi,
-						                 gimple_build_debug_bind(dvar, name, g),
-						                 GSI_SAME_STMT);
-				}
-			}
+			int c0 = c;
+			while (c < end && bridge_site_stmt(b, c) == g)
+				c++;
+			raise_stmt(r, &gsi, c0, c);
 		}
 	}
 	/* The successors' phis, all of them ours at this point. */
@@ -411,7 +471,8 @@ static void raise_block(Raise *r, basic_block bb)
 			if (j < in->nlab && in->lab[j] == kb)
 				v = in->ops[j];
 			tree t = value_name(r, k, v);
-			add_phi_arg(phi, t, e, gimple_location(SSA_NAME_DEF_STMT(t)));
+			add_phi_arg(phi, t, e, k == r->nk ? UNKNOWN_LOCATION
+			                       : gimple_location(SSA_NAME_DEF_STMT(t)));
 		}
 	}
 }
@@ -443,43 +504,6 @@ static void raise_cb(void *r, basic_block bb)
 	raise_block((Raise *)r, bb);
 }
 
-/* Operands of every statement scanned; a renamed variable still named
- * by one (a statement the lowering did not record: a bug) is reported
- * and replaced, so that update_ssa never meets it. */
-static int scan(Raise *r)
-{
-	int left = 0;
-	basic_block bb;
-	FOR_EACH_BB_FN(bb, r->fun) {
-		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
-			gimple *g = gsi_stmt(gsi);
-			int before = left;
-			update_stmt(g);
-			use_operand_p u;
-			def_operand_p d;
-			ssa_op_iter it;
-			int k;
-			FOR_EACH_SSA_USE_OPERAND(u, g, it, SSA_OP_USE)
-				if (DECL_P(USE_FROM_PTR(u)) &&
-				    (k = pm_get(&r->decls, USE_FROM_PTR(u), 0)) >= 0) {
-					SET_USE(u, get_or_create_ssa_default_def(r->fun, decl_of(r, k)));
-					left++;
-				}
-			FOR_EACH_SSA_DEF_OPERAND(d, g, it, SSA_OP_DEF)
-				if (DECL_P(DEF_FROM_PTR(d)) &&
-				    (k = pm_get(&r->decls, DEF_FROM_PTR(d), 0)) >= 0) {
-					SET_DEF(d, make_ssa_name(decl_of(r, k), g));
-					left++;
-				}
-			if (left > before)
-				bridge_note(r->b, "a renamed variable left at %s:%d",
-				            gimple_filename(g) ? gimple_filename(g) : "?",
-				            gimple_lineno(g));
-		}
-	}
-	return left;
-}
-
 int bridge_rewrite(Bridge *b, struct function *fun, const Stats *st)
 {
 	Fn *f = b->fn;
@@ -489,13 +513,17 @@ int bridge_rewrite(Bridge *b, struct function *fun, const Stats *st)
 	r.f = f;
 	r.fun = fun;
 	int nv = f->val.n, nk = b->var.n;
+	r.nk = nk; /* .MEM, if any, is variable nk */
 	r.kvar = (int *)aalloc(f->a, (size_t)(nv + 1) * sizeof(int));
 	r.owner = (int *)aalloc(f->a, (size_t)(nv + 1) * sizeof(int));
 	memset(r.kvar, 0xff, (size_t)(nv + 1) * sizeof(int));
 	memset(r.owner, 0xff, (size_t)(nv + 1) * sizeof(int));
 	r.name = (tree *)aalloc(f->a, (size_t)(nv + 1) * sizeof(tree));
-	r.mine = (char *)aalloc(f->a, (size_t)nk + 1);
-	r.vs = (const VarStat **)aalloc(f->a, (size_t)(nk + 1) * sizeof *r.vs);
+	r.mine = (char *)aalloc(f->a, (size_t)nk + 2);
+	r.vs = (const VarStat **)aalloc(f->a, (size_t)(nk + 2) * sizeof *r.vs);
+	r.ld = (int *)aalloc(f->a, (size_t)(nk + 2) * 2 * sizeof(int));
+	r.st = r.ld + nk + 2;
+	memset(r.ld, 0xff, (size_t)(nk + 2) * 2 * sizeof(int));
 	r.seen = (char *)aalloc(f->a, (size_t)last_basic_block_for_fn(fun) + 1);
 	r.special = (char *)aalloc(f->a, (size_t)last_basic_block_for_fn(fun) + 1);
 	basic_block sb;
@@ -513,11 +541,13 @@ int bridge_rewrite(Bridge *b, struct function *fun, const Stats *st)
 		if (a->res >= 0)
 			r.kvar[a->res] = k;
 	}
+	if (b->vop >= 0)
+		r.kvar[f->ins.v[b->vop].res] = nk;
 	check(&r, st);
-	pm_init(f->a, &r.decls, nk);
-	for (int k = 0; k < nk; k++)
+	pm_init(f->a, &r.decls, nk + 1);
+	for (int k = 0; k <= nk; k++)
 		if (r.mine[k])
-			pm_put(&r.decls, b->var.v[k].decl, 0, k);
+			pm_put(&r.decls, decl_of(&r, k), 0, k);
 
 	int nclob = 0; /* at most the stores of undef (clobbers) */
 	for (int i = 0; i < f->ins.n; i++)
@@ -532,7 +562,7 @@ int bridge_rewrite(Bridge *b, struct function *fun, const Stats *st)
 			raise_block(&r, bb);
 	for (int i = 0; i < r.phis.n; i++)
 		gimple_set_uid(r.phis.v[i], 0);
-	b->phis_built = r.phis.n;
-	b->rewritten = !scan(&r);
+	b->phis_built = r.phis.n - b->vphis_built;
+	b->rewritten = !r.left;
 	return b->rewritten ? 0 : -1;
 }

@@ -7,10 +7,13 @@
  *   2. init_ssa_operands (creates .MEM), dominators;
  *   3. with setjmp or nonlocal labels, PR 79432's fix-up: gimplifier SSA
  *      names whose definition does not dominate a use become variables;
- *   4. lower to the core IR and promote (plugin.cc), write the core's
- *      phis and names back (ir-bridge/raise.cc);
- *   5. update_ssa for what the core does not model: .MEM, and any
- *      register the core did not promote (named in the records);
+  *   4. every statement's operands scanned (GCC's mark_def_sites);
+ *      lower to the core IR, .MEM as one more variable, and promote
+ *      (plugin.cc); write the core's phis and names back through the
+ *      operand caches (ir-bridge/raise.cc);
+ *   5. only when a register (or .MEM) is left to GCC (named in the
+ *      records): update_ssa for it, and the SSA versions renumbered
+ *      into GCC's order (also after step 3's names);
  *   6. GCC's finishing touches: gimplifier temporaries' names made
  *      anonymous, "fn spec" read-only parameters.
  * The decision of who renames what is per variable; nothing is handed
@@ -85,7 +88,7 @@ static void walk_all(function *fun, walk_tree_fn cb, Split *s)
  * phis; here the same happens before lowering, so that the variable is
  * the core's like any other.  (The operand caches are still empty: the
  * statements are walked, where GCC follows immediate uses.) */
-static void split_abnormal_names(function *fun)
+static int split_abnormal_names(function *fun)
 {
 	Split s;
 	memset(&s, 0, sizeof s);
@@ -106,6 +109,20 @@ static void split_abnormal_names(function *fun)
 		XDELETEVEC(names);
 	}
 	XDELETEVEC(s.var);
+	return s.n;
+}
+
+/* ---------- the operand scan ---------- */
+
+/* Every statement's operands scanned once, as GCC's mark_def_sites does
+ * before renaming: the lowering reads the virtual operands from them,
+ * and the write-back renames through them. */
+static void scan_operands(function *fun)
+{
+	basic_block bb;
+	FOR_EACH_BB_FN(bb, fun)
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+			update_stmt(gsi_stmt(gsi));
 }
 
 /* ---------- 6. as GCC's pass ends ---------- */
@@ -373,8 +390,10 @@ unsigned int pass_rewrite::execute(function *fun)
 		execute_update_addresses_taken();
 	init_ssa_operands(fun);
 	calculate_dominance_info(CDI_DOMINATORS);
+	int split = 0;
 	if (fun->calls_setjmp || fun->has_nonlocal_label)
-		split_abnormal_names(fun);
+		split = split_abnormal_names(fun);
+	scan_operands(fun);
 	long long t1 = m2r_now();
 	Stats st;
 	long long core_ns = 0;
@@ -389,10 +408,21 @@ unsigned int pass_rewrite::execute(function *fun)
 			 "(a bug in the plugin; please report it, mode=analyze is not affected)",
 			 function_name(fun), b->err);
 	fun->gimple_df->in_ssa_p = true;
-	update_ssa(TODO_update_ssa);
+	/* What the core did not rename: update_ssa finds the bare decls in
+	 * the operands.  The write-back made every name in GCC's order;
+	 * update_ssa's and the split names' are renumbered into it. */
+	int gcc_renames = b->vop_renamed != RN_CORE;
+	for (int k = 0; k < b->var.n; k++)
+		gcc_renames |= b->var.v[k].renamed == RN_GCC;
+	if (b->vop_renamed == RN_CORE)
+		fun->gimple_df->rename_vops = 0;
+	if (gcc_renames)
+		update_ssa(TODO_update_ssa);
+	fun->gimple_df->ssa_renaming_needed = 0;
+	fun->gimple_df->rename_vops = 0;
 	if (m2r_args.verify)
 		self_check(fun, b, &st);
-	if (number_like_gcc(fun, b, &vs))
+	if ((gcc_renames || split) && number_like_gcc(fun, b, &vs))
 		bridge_note(b, "SSA versions not renumbered: a released name among them");
 	XDELETEVEC(vs.v);
 	finish_like_gcc(fun);

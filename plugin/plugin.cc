@@ -217,6 +217,11 @@ static void remarks(const FnReport *r)
 void m2r_report(function *fun, Bridge *b, const Stats *st, long long core_ns, long long gcc_ns,
 		long long rewrite_ns)
 {
+	/* No summary, records, dump, remarks or explanation asked for: no
+	 * report to make (its comparison costs a walk over the variables). */
+	if (m2r_args.stats == ST_NONE && !m2r_args.output && m2r_args.dump == DUMP_OFF &&
+	    !m2r_args.remarks && !m2r_args.nexplain && !m2r_args.explain_diff)
+		return;
 	FnReport r;
 	compare_fn(b, st, m2r_args.compare, &r);
 	r.function = fn_name(fun);

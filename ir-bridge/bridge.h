@@ -70,12 +70,15 @@ typedef struct BVar {
 	int *gcc_phiblk;    /* core block ids, ascending */
 } BVar;
 
-/* Where a core instruction came from, for rewrite mode and the
- * comparison: the statement, and for a load the gimple_op index of the
+/* Where a core instruction came from: the statement, an index into
+ * Bridge.stmts (a statement's instructions share its pointer; in each
+ * site, it made them 16 bytes an instruction; read it with
+ * bridge_site_stmt), and the slot.  The write-back renames through
+ * GCC's operand caches and reads only the statement; the slot is for
+ * bridge_read_gcc's comparison: for a load the gimple_op index of the
  * operand holding the variable, for a store 0 (the lhs), for the
- * operation itself -1.  The statement is an index into Bridge.stmts:
- * a statement's instructions share its pointer (in each site, it made
- * them 16 bytes an instruction).  Read it with bridge_site_stmt. */
+ * operation itself -1, and for .MEM's load and store SLOT_VUSE and
+ * SLOT_VDEF (lower.h). */
 typedef struct BSite {
 	int stmt;           /* Bridge.stmts index; -1: the bridge's own */
 	int slot;

@@ -338,9 +338,10 @@ static int edge_slot(Raise *r, int kb, unsigned idx, basic_block dest)
 	return -1;
 }
 
-/* Operand u or d of g names variable k, renamed here, but no
- * instruction of g's accesses it (a statement the lowering did not
- * record: a bug): noted, and named so that nothing is left half done. */
+/* An SSA operand of g names a variable renamed here, but no instruction
+ * of g's accesses it (a statement the lowering did not record: a bug):
+ * noted; the caller still names the operand, so that nothing is left
+ * half done. */
 static void left_over(Raise *r, gimple *g)
 {
 	if (!r->left++)

@@ -383,7 +383,7 @@ if [ ! -s "$files" ]; then
 fi
 results=$OUTDIR/results.txt
 # Several files per process; the results come back in input order.
-tr '\n' '\0' <"$files" | xargs -0 -n 8 -P "$jobs" bash "$0" --one >"$results.tmp"
+tr '\n' '\0' <"$files" | xargs -0 -r -n 8 -P "$jobs" bash "$0" --one >"$results.tmp"
 awk -F '\t' 'NR == FNR { pos[$0] = NR; next } { print pos[$1] "\t" $0 }' "$files" "$results.tmp" |
 	sort -n -k1,1 | cut -f2- >"$results"
 rm -f "$results.tmp"

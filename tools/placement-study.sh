@@ -127,7 +127,7 @@ run() {
 	export PLACEMENTS
 	local start=$SECONDS
 	awk '{ print NR "\t" $0 }' "$list" | tr '\n' '\0' |
-	xargs -0 -P "$JOBS" -n 1 "$HERE/placement-study.sh" one "$out" "$root" "$levels" |
+	xargs -0 -r -P "$JOBS" -n 1 "$HERE/placement-study.sh" one "$out" "$root" "$levels" |
 	awk -v total="$total" '{ n++; if (n % 250 == 0) { printf "%d/%d files\n", n, total; fflush() } }'
 	echo "time: $((SECONDS - start)) s"
 	python3 "$HERE/placement-report.py" "$out" "$levels" "$PLACEMENTS"

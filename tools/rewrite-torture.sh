@@ -292,7 +292,7 @@ run() {
 	[ -t 1 ] && tty=1
 	local start=$SECONDS
 	tr '\n' '\0' < "$todo" |
-	xargs -0 -P "$JOBS" -n 1 "$HERE/rewrite-torture.sh" one "$out" "$root" "--levels=$levels" \
+	xargs -0 -r -P "$JOBS" -n 1 "$HERE/rewrite-torture.sh" one "$out" "$root" "--levels=$levels" \
 		"--placements=$placements" 2>&1 |
 	awk -v total="$total" -v per="$per" -v tty="$tty" '
 		# prints what went wrong, "okslow" and any stray line; the

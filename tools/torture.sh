@@ -121,7 +121,7 @@ run() {
 	[ -t 1 ] && tty=1
 	local start=$SECONDS
 	tr '\n' '\0' < "$todo" |
-	xargs -0 -P "$JOBS" -n 1 "$HERE/torture.sh" one "$out" "$root" --levels="$levels" 2>&1 |
+	xargs -0 -r -P "$JOBS" -n 1 "$HERE/torture.sh" one "$out" "$root" --levels="$levels" 2>&1 |
 	awk -v total="$total" -v nlv="$nlv" -v tty="$tty" -v start="$start" '
 		{ n++; c[$1]++
 		  if ($1 == "crash" || $1 == "asm") printf "%s%s %s %s\n", (tty ? "\r\033[K" : ""), $1, $2, $3

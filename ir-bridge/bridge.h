@@ -157,13 +157,14 @@ struct function;
 enum LowerMode {
 	LOWER_ANALYZE, /* every statement whole: its uses, the operation, its
 	                  defs (analyze mode, dump=, explain=) */
-	LOWER_REWRITE, /* the same for bridge_rewrite() (Bridge.rewrite) */
-	LOWER_LEAN,    /* for bridge_rewrite(), only what the core reads: the
-	                  loads, stores and escapes of the variables and the
-	                  control flow; no operation without a variable's
-	                  address among its operands, no value for an SSA
-	                  name, a constant or another decl (one opaque value
-	                  stands for them all): rewrite mode without dump= */
+	LOWER_REWRITE, /* the same for bridge_rewrite() (Bridge.rewrite);
+	                  variables that are not GIMPLE registers pinned */
+	LOWER_LEAN,    /* for bridge_rewrite(), only what the core reads,
+	                  from the operand caches as GCC's renamer reads
+	                  them: .MEM, a load per use and a store per
+	                  definition of a GIMPLE register, the control flow;
+	                  no operation, SSA name or constant: rewrite mode
+	                  without dump= or explain= */
 };
 
 /* Lower fun (in CFG form, not yet in SSA) as mode (enum LowerMode).

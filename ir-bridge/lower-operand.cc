@@ -101,8 +101,6 @@ static int emit_tmpl(L *l, int op, const char *what, int nlab, const char **inte
 
 int emit_gen(L *l, int op, const char *what, int nlab)
 {
-	if (lean_skip(l, op))
-		return -1;
 	return emit_tmpl(l, op, what, nlab, NULL);
 }
 
@@ -112,8 +110,6 @@ int emit_gen(L *l, int op, const char *what, int nlab)
  * statements neither build nor hash it. */
 int emit_gen_code(L *l, int op, int nlab, int code)
 {
-	if (lean_skip(l, op))
-		return -1;
 	int nop = l->ops.n;
 	unsigned key = 0, h = 0;
 	if (nop < 256 && nlab < 256) {
@@ -248,8 +244,6 @@ int lower_type(L *l, tree t)
 }
 static int ssa_val(L *l, tree t)
 {
-	if (l->lean)
-		return l->any;
 	unsigned v = SSA_NAME_VERSION(t);
 	if (v < (unsigned)l->nssa && l->ssa[v] >= 0)
 		return l->ssa[v];
@@ -274,8 +268,6 @@ static int ssa_val(L *l, tree t)
 
 static int constant(L *l, tree t)
 {
-	if (l->lean)
-		return l->any;
 	char buf[WIDE_INT_PRINT_BUFFER_SIZE + 8];
 	const char *s = "const";
 	if (TREE_CODE(t) == INTEGER_CST) {
@@ -316,8 +308,6 @@ static int opaque_decl(L *l, tree t)
 			            DECL_NAME(t) ? IDENTIFIER_POINTER(DECL_NAME(t)) : "D",
 			            DECL_UID(t));
 	}
-	if (l->lean)
-		return l->any;
 	if (DECL_NAME(t))
 		cat2(buf, sizeof buf, "@", IDENTIFIER_POINTER(DECL_NAME(t)));
 	else
@@ -426,8 +416,6 @@ void emit_escape(L *l, int k, const char *kind, const char *what)
 
 int emit_call(L *l, tree fn)
 {
-	if (lean_skip(l, OGEN))
-		return -1;
 	int nop = l->ops.n;
 	/* DECL_NAME is cheap (a printable name is not, in C++) */
 	const char *id = IDENTIFIER_POINTER(DECL_NAME(fn));
@@ -610,7 +598,7 @@ void lower_use(L *l, tree t)
 			lower_use(l, TREE_OPERAND(t, i));
 		return;
 	}
-	push(l, l->lean ? l->any : fn_val(l->f, VOPAQUE, -1, "?"));
+	push(l, fn_val(l->f, VOPAQUE, -1, "?"));
 }
 
 /* A destination that is not a variable itself: indexes and pointers in

@@ -83,7 +83,7 @@ static void lower_assign(L *l, gassign *g)
 	l->slot = -1;
 	int i = emit_gen_code(l, OGEN, 0, GEN_ASSIGN | rc);
 	if (k >= 0) {
-		int r = op_res(l, i, vtype(l, k));
+		int r = fn_res(l->f, i, vtype(l, k), NULL);
 		l->slot = 0;
 		emit_store(l, k, r);
 	}
@@ -120,7 +120,7 @@ static void lower_call(L *l, gcall *g)
 	l->slot = -1;
 	int i = named ? emit_call(l, named) : emit_gen(l, OGEN, t, 0);
 	if (k >= 0) {
-		int r = op_res(l, i, vtype(l, k));
+		int r = fn_res(l->f, i, vtype(l, k), NULL);
 		l->slot = 0;
 		emit_store(l, k, r);
 	}
@@ -198,11 +198,11 @@ static void lower_asm(L *l, gasm *g)
 		int r;
 		l->slot = -1;
 		if (first && ndef == 1)
-			r = op_res(l, i, vtype(l, k));
+			r = fn_res(l->f, i, vtype(l, k), NULL);
 		else {
 			char t[48];
 			snprintf(t, sizeof t, "asm output %u", o);
-			r = op_res(l, emit_gen(l, OGEN, t, 0), vtype(l, k));
+			r = fn_res(l->f, emit_gen(l, OGEN, t, 0), vtype(l, k), NULL);
 		}
 		first = 0;
 		l->slot = (int)o;
@@ -337,6 +337,44 @@ static void lower_stmt(L *l, gimple *g, int last)
 	}
 }
 
+/* LOWER_LEAN: statement g as GCC's renamer sees it, through its operand
+ * cache (scanned before lowering, as mark_def_sites reads it): .MEM's
+ * load and store, a load per use of a variable, a store per definition;
+ * a clobber of a variable stores undef (GCC counts it as a def).  The
+ * order is the cache's, uses before definitions, so that each load
+ * reaches the definitions before the statement.  Only GIMPLE registers
+ * are in the cache: in rewrite mode they are the only variables the
+ * core may promote (make_vars pins the others). */
+static void lower_stmt_lean(L *l, gimple *g)
+{
+	l->stmt = g;
+	switch (gimple_code(g)) {
+	case GIMPLE_DEBUG: case GIMPLE_LABEL: case GIMPLE_PREDICT: case GIMPLE_NOP:
+		return;
+	default:
+		break;
+	}
+	l->b->nstmt++;
+	emit_vops(l, g);
+	use_operand_p u;
+	def_operand_p d;
+	ssa_op_iter it;
+	int k;
+	l->slot = -1;
+	FOR_EACH_SSA_USE_OPERAND(u, g, it, SSA_OP_USE)
+		if ((k = var_of(l, USE_FROM_PTR(u))) >= 0)
+			emit_load(l, k);
+	l->slot = 0;
+	if (gimple_clobber_p(g)) {
+		if ((k = var_of(l, gimple_assign_lhs(g))) >= 0)
+			emit_store(l, k, l->f->undef);
+		return;
+	}
+	FOR_EACH_SSA_DEF_OPERAND(d, g, it, SSA_OP_DEF)
+		if ((k = var_of(l, DEF_FROM_PTR(d))) >= 0)
+			emit_store(l, k, l->any);
+}
+
 void lower_block(L *l, basic_block bb)
 {
 	gimple_stmt_iterator lg = gsi_last_nondebug_bb(bb);
@@ -345,7 +383,10 @@ void lower_block(L *l, basic_block bb)
 	for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 		gimple *g = gsi_stmt(gsi);
 		int islast = g == last && is_control(g);
-		lower_stmt(l, g, islast);
+		if (l->lean)
+			lower_stmt_lean(l, g);
+		else
+			lower_stmt(l, g, islast);
 		if (islast)
 			ctl = g;
 		else
@@ -453,6 +494,8 @@ void reserve_tables(L *l, int nvar, int nparam)
 			/* its operation (or a clobber's store) */
 			ns += 1;
 			ni += !l->lean || is_ctrl_stmt(g); /* LOWER_LEAN: terminators */
+			if (l->b->rewrite) /* .MEM's load and store */
+				ni += (gimple_vuse(g) != NULL_TREE) + (gimple_vdef(g) != NULL_TREE);
 			unsigned no = gimple_num_ops(g);
 			if (cheap) {
 				for (unsigned k = 0; k < no; k++) {

@@ -448,7 +448,9 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 		int a = ins(l, OALLOCA, lower_type(l, TREE_TYPE(d[i])), 0, 0);
 		invariant(a == l->a0 + k); /* vtype() */
 		bv.alloca = a;
-		if (bv.flags & VF_HARDREG)
+		/* Rewrite mode: GCC renames GIMPLE registers only; the
+		 * others stay in memory whatever the core would do. */
+		if ((bv.flags & VF_HARDREG) || (b->rewrite && !(bv.flags & VF_GCC_REG)))
 			f->ins.v[a].reason = R_PINNED;
 		/* Alloca names: "x", "x.addr" for a parameter (clang's), and
 		 * "x.<uid>" when the name is taken (shadowed locals). */

@@ -26,9 +26,10 @@ typedef struct L {
 	int outk[4];
 	int a0, va0;      /* variable k's alloca is instruction a0 + k, its
 	                     address the value va0 + k (vtype, vaddr) */
-	int lean;         /* LOWER_LEAN: only what the core reads */
-	int any;          /* LOWER_LEAN: the one opaque value of every SSA
-	                     name, constant, other decl and operation */
+	int lean;         /* LOWER_LEAN: only what the core reads
+	                     (lower_stmt_lean) */
+	int any;          /* LOWER_LEAN: the one opaque value every store
+	                     of a variable's own definition stores */
 	int vopaddr;      /* the .MEM alloca's address (Bridge.vop), or -1 */
 	int *ssa;         /* SSA_NAME_VERSION -> opaque value, -1 */
 	int nssa;
@@ -150,26 +151,6 @@ static inline int vtype(const L *l, int k)
 static inline int vaddr(const L *l, int k)
 {
 	return l->va0 + k;
-}
-
-/* The result of operation i (-1: not made, LOWER_LEAN) as a value. */
-static inline int op_res(L *l, int i, int type)
-{
-	return i < 0 ? l->any : fn_res(l->f, i, type, NULL);
-}
-
-/* LOWER_LEAN: is the operation op on the pending operands one the core
- * never reads (no variable's address among them, not a terminator)?
- * The caller then makes nothing and empties the pending list. */
-static inline int lean_skip(L *l, int op)
-{
-	if (!l->lean || op != OGEN)
-		return 0;
-	for (int j = 0; j < l->ops.n; j++)
-		if ((unsigned)(l->ops.v[j] - l->va0) < (unsigned)l->b->var.n)
-			return 0;
-	l->ops.n = 0;
-	return 1;
 }
 
 /* Append v (if a value) to the operands of the operation being built. */

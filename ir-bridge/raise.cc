@@ -367,26 +367,55 @@ static int next_store(Raise *r, int k, int c, int c1)
 	return -1;
 }
 
-/* Statement g (at gsi), whose instructions are [c0, c1): its operands
- * renamed through GCC's operand cache, as GCC's renamer does (scanned
- * before lowering, with .MEM first): each use of a variable renamed
- * here takes the name of the definition its load was forwarded to, each
- * definition a new name (the uses first: the default definitions they
- * need are made first). */
-static void raise_stmt(Raise *r, gimple_stmt_iterator *gsi, int c0, int c1)
+/* The variable of the next instruction of g with opcode op at or after
+ * *c (below c1), if it is decl t's, else -1; *c moves past it.  The
+ * lean lowering makes them in the operand cache's order (.MEM's first,
+ * then a load per use, a store per definition), so that the write-back
+ * finds each operand's instruction without a look-up. */
+static int next_access(Raise *r, int op, tree t, int *c, int c1)
 {
-	Bridge *b = r->b;
-	Fn *f = r->f;
-	gimple *g = gsi_stmt(*gsi);
+	const Fn *f = r->f;
+	while (*c < c1 && f->ins.v[*c].op != op)
+		++*c;
+	if (*c == c1)
+		return -1;
+	const Ins *in = &f->ins.v[*c];
+	int k = r->kvar[in->ops[op == OLOAD ? 0 : 1]];
+	if (k < 0 || decl_of(r, k) != t)
+		return -1;
+	++*c;
+	return k;
+}
+
+/* ld and st (Raise) for the statement [c0, c1): the first load and
+ * store of each variable renamed here, for operands the lowering did
+ * not make in the cache's order (LOWER_REWRITE); returns 1. */
+static int order_accesses(Raise *r, int c0, int c1)
+{
 	for (int c = c1 - 1; c >= c0; c--) { /* the first of each, at the end */
-		const Ins *in = &f->ins.v[c];
+		const Ins *in = &r->f->ins.v[c];
 		int k;
 		if (in->op == OLOAD && (k = r->kvar[in->ops[0]]) >= 0 && r->mine[k])
 			r->ld[k] = c;
 		else if (in->op == OSTORE && (k = r->kvar[in->ops[1]]) >= 0 && r->mine[k])
 			r->st[k] = c;
 	}
-	int k;
+	return 1;
+}
+
+/* Statement g (at gsi), whose instructions are [c0, c1): its operands
+ * renamed through GCC's operand cache, as GCC's renamer does (scanned
+ * before lowering, with .MEM first): each use of a variable renamed
+ * here takes the name of the definition its load was forwarded to, each
+ * definition a new name (the uses first: the default definitions they
+ * need are made first).  An operand is matched to its instruction in
+ * order (next_access), else through ld and st. */
+static void raise_stmt(Raise *r, gimple_stmt_iterator *gsi, int c0, int c1)
+{
+	Bridge *b = r->b;
+	Fn *f = r->f;
+	gimple *g = gsi_stmt(*gsi);
+	int k, ordered = 0;
 	if (gimple_clobber_p(g) && (k = renamed_var(r, gimple_assign_lhs(g))) >= 0) {
 		/* GCC drops the clobber of a register: from here the
 		 * variable is undefined again. */
@@ -394,43 +423,69 @@ static void raise_stmt(Raise *r, gimple_stmt_iterator *gsi, int c0, int c1)
 		b->clob[b->nclob] = gsi_stmt(*gsi);
 		b->clobvar[b->nclob++] = k;
 		get_or_create_ssa_default_def(r->fun, decl_of(r, k));
-	} else {
-		use_operand_p u;
-		def_operand_p d;
-		ssa_op_iter it;
-		FOR_EACH_SSA_USE_OPERAND(u, g, it, SSA_OP_ALL_USES) {
-			if ((k = renamed_var(r, USE_FROM_PTR(u))) < 0)
-				continue;
-			if (r->ld[k] < 0) {
-				left_over(r, g);
-				SET_USE(u, get_or_create_ssa_default_def(r->fun, decl_of(r, k)));
-			} else
-				SET_USE(u, value_name(r, k, f->ins.v[r->ld[k]].res));
-		}
-		FOR_EACH_SSA_DEF_OPERAND(d, g, it, SSA_OP_ALL_DEFS) {
-			if ((k = renamed_var(r, DEF_FROM_PTR(d))) < 0)
-				continue;
-			tree decl = decl_of(r, k);
-			tree name = make_ssa_name(decl, g);
-			SET_DEF(d, name);
-			if (r->st[k] < 0) {
-				left_over(r, g);
-				continue;
-			}
-			r->name[f->ins.v[r->st[k]].ops[0]] = name;
-			r->st[k] = next_store(r, k, r->st[k], c1);
-			tree dvar = k < r->nk ? target_for_debug_bind(decl) : NULL_TREE;
-			if (dvar && !stmt_ends_bb_p(g))
-				gsi_insert_after(gsi, gimple_build_debug_bind(dvar, name, g),
-				                 GSI_SAME_STMT);
-		}
+		return;
 	}
-	for (int c = c0; c < c1; c++) { /* ld and st back to -1 */
-		const Ins *in = &f->ins.v[c];
-		int v = in->op == OLOAD ? in->ops[0] : in->op == OSTORE ? in->ops[1] : -1;
-		if (v >= 0 && (k = r->kvar[v]) >= 0)
-			r->ld[k] = r->st[k] = -1;
+	use_operand_p u;
+	def_operand_p d;
+	ssa_op_iter it;
+	int cu = c0, cd = c0;
+	FOR_EACH_SSA_USE_OPERAND(u, g, it, SSA_OP_ALL_USES) {
+		tree t = USE_FROM_PTR(u);
+		if (TREE_CODE(t) == SSA_NAME)
+			continue;
+		int c = cu, ld = -1;
+		if ((k = next_access(r, OLOAD, t, &c, c1)) >= 0) {
+			cu = c;
+			ld = c - 1;
+		} else if ((k = renamed_var(r, t)) >= 0) {
+			if (!ordered)
+				ordered = order_accesses(r, c0, c1);
+			ld = r->ld[k];
+		}
+		if (k < 0 || !r->mine[k])
+			continue;
+		if (ld < 0) {
+			left_over(r, g);
+			SET_USE(u, get_or_create_ssa_default_def(r->fun, decl_of(r, k)));
+		} else
+			SET_USE(u, value_name(r, k, f->ins.v[ld].res));
 	}
+	FOR_EACH_SSA_DEF_OPERAND(d, g, it, SSA_OP_ALL_DEFS) {
+		tree t = DEF_FROM_PTR(d);
+		if (TREE_CODE(t) == SSA_NAME)
+			continue;
+		int c = cd, st = -1;
+		if ((k = next_access(r, OSTORE, t, &c, c1)) >= 0) {
+			cd = c;
+			st = c - 1;
+		} else if ((k = renamed_var(r, t)) >= 0) {
+			if (!ordered)
+				ordered = order_accesses(r, c0, c1);
+			st = r->st[k];
+			if (st >= 0)
+				r->st[k] = next_store(r, k, st, c1);
+		}
+		if (k < 0 || !r->mine[k])
+			continue;
+		tree decl = decl_of(r, k);
+		tree name = make_ssa_name(decl, g);
+		SET_DEF(d, name);
+		if (st < 0) {
+			left_over(r, g);
+			continue;
+		}
+		r->name[f->ins.v[st].ops[0]] = name;
+		tree dvar = k < r->nk ? target_for_debug_bind(decl) : NULL_TREE;
+		if (dvar && !stmt_ends_bb_p(g))
+			gsi_insert_after(gsi, gimple_build_debug_bind(dvar, name, g), GSI_SAME_STMT);
+	}
+	if (ordered)
+		for (int c = c0; c < c1; c++) { /* ld and st back to -1 */
+			const Ins *in = &f->ins.v[c];
+			int v = in->op == OLOAD ? in->ops[0] : in->op == OSTORE ? in->ops[1] : -1;
+			if (v >= 0 && (k = r->kvar[v]) >= 0)
+				r->ld[k] = r->st[k] = -1;
+		}
 }
 
 /* 2. One block of the walk. */

@@ -449,6 +449,44 @@ int fn_res(Fn *f, int i, int t, const char *name)
 	return v;
 }
 
+/* Instruction op with nop operands (set by the caller) in block b, not
+ * appended to its list, and without fn_ins's general cases. */
+static inline Ins *mem_ins(Fn *f, int b, int op, int type, int nop)
+{
+	vreserve(f->a, f->ins, f->ins.n + 1);
+	Ins *in = &f->ins.v[f->ins.n++];
+	*in = (Ins){ .op = (uint8_t)op, .blk = b, .type = type, .res = -1, .nop = nop };
+	in->ops = pool_ints(f, nop);
+	f->nmem++;
+	return in;
+}
+
+static inline int new_val(Fn *f, int kind, int type, int ins)
+{
+	vreserve(f->a, f->val, f->val.n + 1);
+	int id = f->val.n++;
+	f->val.v[id] = (Val){ .kind = (unsigned)kind, .type = type, .ins = ins, .name = NULL };
+	return id;
+}
+
+int fn_load(Fn *f, int b, int type, int addr)
+{
+	Ins *in = mem_ins(f, b, OLOAD, type, 1);
+	in->ops[0] = addr;
+	in->res = new_val(f, VINS, type, f->ins.n - 1); /* in stays: only val grows */
+	return in->res;
+}
+
+int fn_store(Fn *f, int b, int type, int val, int addr)
+{
+	Ins *in = mem_ins(f, b, OSTORE, type, 2);
+	if (val < 0)
+		val = new_val(f, VDEF, type, f->ins.n - 1);
+	in->ops[0] = val;
+	in->ops[1] = addr;
+	return val;
+}
+
 void fn_setpos(Fn *f, int i, int line, int col)
 {
 	invariant(!f->pos.n || f->pos.v[f->pos.n - 1].ins < i);

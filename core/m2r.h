@@ -335,6 +335,13 @@ int fn_const(Fn *f, int type, const char *text); /* new VCONST */
 int fn_ins(Fn *f, int b, int op, int type, int nop, int nlab);
 /* Give instruction i a result value of type t and name (NULL: numbered). */
 int fn_res(Fn *f, int i, int t, const char *name);
+/* The hot pair of a lowering, each as fn_ins and fn_res in one call: a
+ * load of type from address addr, returning its (numbered) result; a
+ * store of val into addr, or when val < 0 of a VDEF of its own, returning
+ * the value stored.  Both get block b but are not appended to its list:
+ * for a maker that fills the lists once at the end (the GCC bridge). */
+int fn_load(Fn *f, int b, int type, int addr);
+int fn_store(Fn *f, int b, int type, int val, int addr);
 /* Record the source position of instruction i, which must be above every
  * instruction given one so far; fn_pos finds it (0 when it has none). */
 void fn_setpos(Fn *f, int i, int line, int col);

@@ -320,23 +320,18 @@ static int opaque_decl(L *l, tree t)
 
 int emit_load(L *l, int k)
 {
-	int i = ins(l, OLOAD, vtype(l, k), 1, 0);
-	Ins *in = &l->f->ins.v[i];
-	in->ops[0] = vaddr(l, k);
+	int v = fn_load(l->f, l->blk, vtype(l, k), vaddr(l, k));
+	note_site(l);
 	if (l->b->var.v[k].flags & VF_VOLATILE)
-		in->flags |= IVOLATILE;
-	return fn_res(l->f, i, vtype(l, k), NULL);
+		l->f->ins.v[l->f->ins.n - 1].flags |= IVOLATILE;
+	return v;
 }
 
-/* The value of type ty the store made next defines (Bridge.rewrite):
- * the SSA name its statement will define. */
+/* The name of the VDEF the store made next defines (Bridge.rewrite):
+ * "def.N", N that store's instruction.  LOWER_LEAN prints nothing and
+ * names none (fn_store makes its VDEF). */
 static int own_def(L *l, int ty)
 {
-	if (l->lean) { /* never printed: no name */
-		int v = fn_val(l->f, VDEF, ty, NULL);
-		l->f->val.v[v].ins = l->f->ins.n;
-		return v;
-	}
 	char dig[16];
 	size_t nd = (size_t)(put_uint(dig, (unsigned)l->f->ins.n) - dig);
 	char *nm = lname(l, nd + 5); /* "def.N" */
@@ -352,15 +347,15 @@ static int own_def(L *l, int ty)
 
 void emit_store(L *l, int k, int v)
 {
-	/* the value computed stays the statement's own */
+	invariant(v >= 0); /* fn_store: v < 0 would make a VDEF */
+	/* the value computed stays the statement's own: in rewrite mode
+	 * the store stores a VDEF, the SSA name its statement will define */
 	if (l->b->rewrite && v != l->f->undef && l->stmt)
-		v = own_def(l, vtype(l, k));
-	int i = ins(l, OSTORE, vtype(l, k), 2, 0);
-	Ins *in = &l->f->ins.v[i];
-	in->ops[0] = v;
-	in->ops[1] = vaddr(l, k);
+		v = l->lean ? -1 : own_def(l, vtype(l, k));
+	fn_store(l->f, l->blk, vtype(l, k), v, vaddr(l, k));
+	note_site(l);
 	if (l->b->var.v[k].flags & VF_VOLATILE)
-		in->flags |= IVOLATILE;
+		l->f->ins.v[l->f->ins.n - 1].flags |= IVOLATILE;
 }
 
 void emit_vops(L *l, gimple *g)
@@ -370,16 +365,13 @@ void emit_vops(L *l, gimple *g)
 	int ty = l->f->ins.v[l->b->vop].type;
 	if (gimple_vuse(g)) {
 		l->slot = SLOT_VUSE;
-		int i = ins(l, OLOAD, ty, 1, 0);
-		l->f->ins.v[i].ops[0] = l->vopaddr;
-		fn_res(l->f, i, ty, NULL);
+		fn_load(l->f, l->blk, ty, l->vopaddr);
+		note_site(l);
 	}
 	if (gimple_vdef(g)) {
 		l->slot = SLOT_VDEF;
-		int v = own_def(l, ty);
-		int i = ins(l, OSTORE, ty, 2, 0);
-		l->f->ins.v[i].ops[0] = v;
-		l->f->ins.v[i].ops[1] = l->vopaddr;
+		fn_store(l->f, l->blk, ty, l->lean ? -1 : own_def(l, ty), l->vopaddr);
+		note_site(l);
 	}
 	l->slot = -1;
 }

@@ -472,8 +472,23 @@ void reserve_tables(L *l, int nvar, int nparam)
 	 * an argument and its store per parameter; the SSA names. */
 	long ni = 1 + (long)nvar + nparam, nv = 2 + (long)nvar + nparam + (l->lean ? 0 : l->nssa);
 	long ns = 0;
-	/* LOWER_LEAN makes the accesses alone: the cheap estimate's count */
-	int cheap = l->lean || nvar + l->nssa > LARGE_FN;
+	if (l->lean) {
+		/* LOWER_LEAN: no walk over the statements for an estimate
+		 * (the walk cost a tenth of the lean lowering): room for a
+		 * few accesses a block, and the tables grow from there (from
+		 * OWN_MIN bytes in a chunk of their own, reallocated: no copy
+		 * left behind). */
+		long nb = n_basic_blocks_for_fn(l->fun);
+		ni += 8 * nb;
+		nv += 8 * nb;
+		vreserve_exact(f->a, f->ins, f->ins.n + (int)ni);
+		vreserve_exact(f->a, f->val, f->val.n + (int)nv);
+		vreserve_exact(f->a, l->site, l->site.n + (int)ni);
+		vreserve_exact(f->a, l->stmts, l->stmts.n + (int)(4 * nb));
+		vreserve_exact(f->a, f->ltext, f->ltext.n + (int)nb);
+		return;
+	}
+	int cheap = nvar + l->nssa > LARGE_FN;
 	int nltext = 0; /* the terminators with labels and a template */
 	basic_block bb;
 	FOR_EACH_BB_FN(bb, l->fun) {
@@ -493,7 +508,7 @@ void reserve_tables(L *l, int nvar, int nparam)
 			}
 			/* its operation (or a clobber's store) */
 			ns += 1;
-			ni += !l->lean || is_ctrl_stmt(g); /* LOWER_LEAN: terminators */
+			ni += 1;
 			if (l->b->rewrite) /* .MEM's load and store */
 				ni += (gimple_vuse(g) != NULL_TREE) + (gimple_vdef(g) != NULL_TREE);
 			unsigned no = gimple_num_ops(g);

@@ -77,18 +77,14 @@ static inline char *lstrdup(L *l, const char *s, size_t n)
 	return d;
 }
 
-/* An instruction in the current block; its site is the current
- * statement and operand slot. */
-static inline int ins(L *l, int op, int type, int nop, int nlab)
+/* The site of the instruction just made: the current statement (a
+ * statement's instructions are made together) and operand slot. */
+static inline void note_site(L *l)
 {
-	/* Not appended to its block's list: fill_blocks() makes the lists
-	 * once, exactly sized, instead of growing one per block. */
-	int i = fn_ins(l->f, -1, op, type, nop, nlab);
-	l->f->ins.v[i].blk = l->blk;
 	BSite s;
 	s.stmt = -1;
 	s.slot = 0;
-	if (l->stmt) { /* a statement's instructions are made together */
+	if (l->stmt) {
 		if (!l->stmts.n || l->stmts.v[l->stmts.n - 1] != (void *)l->stmt)
 			vpush(l->f->a, l->stmts, (void *)l->stmt);
 		s.stmt = l->stmts.n - 1;
@@ -96,6 +92,17 @@ static inline int ins(L *l, int op, int type, int nop, int nlab)
 	}
 	vpush(l->f->a, l->site, s);
 	invariant(l->site.n == l->f->ins.n); /* a site per instruction */
+}
+
+/* An instruction in the current block; its site is the current
+ * statement and operand slot (note_site).  Not appended to its block's
+ * list: fill_blocks() makes the lists once, exactly sized, instead of
+ * growing one per block. */
+static inline int ins(L *l, int op, int type, int nop, int nlab)
+{
+	int i = fn_ins(l->f, -1, op, type, nop, nlab);
+	l->f->ins.v[i].blk = l->blk;
+	note_site(l);
 	return i;
 }
 

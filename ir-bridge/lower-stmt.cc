@@ -210,6 +210,17 @@ static void lower_asm(L *l, gasm *g)
 	}
 }
 
+/* Statements the core never sees: no access, no operation. */
+static int nothing_to_lower(gimple *g)
+{
+	switch (gimple_code(g)) {
+	case GIMPLE_DEBUG: case GIMPLE_LABEL: case GIMPLE_PREDICT: case GIMPLE_NOP:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* Statements that end a block with the edges as their meaning. */
 static int is_control(gimple *g)
 {
@@ -282,12 +293,8 @@ static void lower_stmt(L *l, gimple *g, int last)
 	l->stmt = g;
 	l->slot = -1;
 	l->ops.n = 0;
-	switch (gimple_code(g)) {
-	case GIMPLE_DEBUG: case GIMPLE_LABEL: case GIMPLE_PREDICT: case GIMPLE_NOP:
+	if (nothing_to_lower(g))
 		return;
-	default:
-		break;
-	}
 	l->b->nstmt++;
 	emit_vops(l, g);
 	switch (gimple_code(g)) {
@@ -348,12 +355,8 @@ static void lower_stmt(L *l, gimple *g, int last)
 static void lower_stmt_lean(L *l, gimple *g)
 {
 	l->stmt = g;
-	switch (gimple_code(g)) {
-	case GIMPLE_DEBUG: case GIMPLE_LABEL: case GIMPLE_PREDICT: case GIMPLE_NOP:
+	if (nothing_to_lower(g))
 		return;
-	default:
-		break;
-	}
 	l->b->nstmt++;
 	emit_vops(l, g);
 	use_operand_p u;
@@ -500,12 +503,8 @@ void reserve_tables(L *l, int nvar, int nparam)
 			nltext++;
 		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple *g = gsi_stmt(gsi);
-			switch (gimple_code(g)) { /* lower_stmt skips them */
-			case GIMPLE_DEBUG: case GIMPLE_LABEL: case GIMPLE_PREDICT: case GIMPLE_NOP:
+			if (nothing_to_lower(g))
 				continue;
-			default:
-				break;
-			}
 			/* its operation (or a clobber's store) */
 			ns += 1;
 			ni += 1;

@@ -403,6 +403,27 @@ static int order_accesses(Raise *r, int c0, int c1)
 	return 1;
 }
 
+/* The variable of operand t of the statement [c0, c1), or -1, and in
+ * *acc its load (op OLOAD) or store: the next one from *cur in order,
+ * else (the lowering made them in another order) through ld and st,
+ * which order_accesses fills once (*ordered). */
+static int access_of(Raise *r, int op, tree t, int *cur, int c0, int c1, int *ordered, int *acc)
+{
+	int c = *cur, k;
+	*acc = -1;
+	if ((k = next_access(r, op, t, &c, c1)) >= 0) {
+		*cur = c;
+		*acc = c - 1;
+	} else if ((k = renamed_var(r, t)) >= 0) {
+		if (!*ordered)
+			*ordered = order_accesses(r, c0, c1);
+		*acc = op == OLOAD ? r->ld[k] : r->st[k];
+		if (op == OSTORE && *acc >= 0)
+			r->st[k] = next_store(r, k, *acc, c1);
+	}
+	return k;
+}
+
 /* Statement g (at gsi), whose instructions are [c0, c1): its operands
  * renamed through GCC's operand cache, as GCC's renamer does (scanned
  * before lowering, with .MEM first): each use of a variable renamed
@@ -433,15 +454,8 @@ static void raise_stmt(Raise *r, gimple_stmt_iterator *gsi, int c0, int c1)
 		tree t = USE_FROM_PTR(u);
 		if (TREE_CODE(t) == SSA_NAME)
 			continue;
-		int c = cu, ld = -1;
-		if ((k = next_access(r, OLOAD, t, &c, c1)) >= 0) {
-			cu = c;
-			ld = c - 1;
-		} else if ((k = renamed_var(r, t)) >= 0) {
-			if (!ordered)
-				ordered = order_accesses(r, c0, c1);
-			ld = r->ld[k];
-		}
+		int ld;
+		k = access_of(r, OLOAD, t, &cu, c0, c1, &ordered, &ld);
 		if (k < 0 || !r->mine[k])
 			continue;
 		if (ld < 0) {
@@ -454,17 +468,8 @@ static void raise_stmt(Raise *r, gimple_stmt_iterator *gsi, int c0, int c1)
 		tree t = DEF_FROM_PTR(d);
 		if (TREE_CODE(t) == SSA_NAME)
 			continue;
-		int c = cd, st = -1;
-		if ((k = next_access(r, OSTORE, t, &c, c1)) >= 0) {
-			cd = c;
-			st = c - 1;
-		} else if ((k = renamed_var(r, t)) >= 0) {
-			if (!ordered)
-				ordered = order_accesses(r, c0, c1);
-			st = r->st[k];
-			if (st >= 0)
-				r->st[k] = next_store(r, k, st, c1);
-		}
+		int st;
+		k = access_of(r, OSTORE, t, &cd, c0, c1, &ordered, &st);
 		if (k < 0 || !r->mine[k])
 			continue;
 		tree decl = decl_of(r, k);

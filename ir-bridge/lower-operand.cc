@@ -347,11 +347,12 @@ static int own_def(L *l, int ty)
 
 void emit_store(L *l, int k, int v)
 {
-	invariant(v >= 0); /* fn_store: v < 0 would make a VDEF */
 	/* the value computed stays the statement's own: in rewrite mode
-	 * the store stores a VDEF, the SSA name its statement will define */
+	 * the store stores a VDEF, the SSA name its statement will define
+	 * (LOWER_LEAN passes v < 0 for it: fn_store makes it) */
 	if (l->b->rewrite && v != l->f->undef && l->stmt)
 		v = l->lean ? -1 : own_def(l, vtype(l, k));
+	invariant(v >= 0 || l->lean);
 	fn_store(l->f, l->blk, vtype(l, k), v, vaddr(l, k));
 	note_site(l);
 	if (l->b->var.v[k].flags & VF_VOLATILE)

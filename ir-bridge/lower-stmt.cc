@@ -375,7 +375,7 @@ static void lower_stmt_lean(L *l, gimple *g)
 	}
 	FOR_EACH_SSA_DEF_OPERAND(d, g, it, SSA_OP_DEF)
 		if ((k = var_of(l, DEF_FROM_PTR(d))) >= 0)
-			emit_store(l, k, l->any);
+			emit_store(l, k, -1); /* its own definition */
 }
 
 void lower_block(L *l, basic_block bb)

@@ -612,7 +612,6 @@ Bridge *bridge_lower(struct function *fun, int mode)
 	l->tmp = arena_new();
 	l->tptr = fn_type_ref(f, "ptr");
 	l->lean = mode == LOWER_LEAN;
-	l->any = l->lean ? fn_val(f, VOPAQUE, -1, "any") : -1;
 	l->nssa = fun->gimple_df ? (int)vec_safe_length(fun->gimple_df->ssa_names) : 0;
 
 	make_blocks(l);

@@ -28,8 +28,6 @@ typedef struct L {
 	                     address the value va0 + k (vtype, vaddr) */
 	int lean;         /* LOWER_LEAN: only what the core reads
 	                     (lower_stmt_lean) */
-	int any;          /* LOWER_LEAN: the one opaque value every store
-	                     of a variable's own definition stores */
 	int vopaddr;      /* the .MEM alloca's address (Bridge.vop), or -1 */
 	int *ssa;         /* SSA_NAME_VERSION -> opaque value, -1 */
 	int nssa;

@@ -35,6 +35,10 @@ enum VarFlag {
 	VF_ASM_MEM = 1 << 12,     /* operand of an asm with a memory constraint */
 	VF_ABNORMAL = 1 << 13,    /* the function has abnormal edges (setjmp,
 	                             nonlocal goto, computed goto) */
+	VF_UNBOUND = 1 << 14,     /* rewrite mode: an operand of it in GCC's
+	                             operand cache has no load or store of
+	                             the lowering's (a bug: the write-back
+	                             leaves it to GCC, Bridge.unbound) */
 };
 
 /* In rewrite mode, who gives a variable its SSA names (enum Renamer),
@@ -84,6 +88,18 @@ typedef struct BSite {
 	int slot;
 } BSite;
 
+/* Rewrite mode: an SSA operand of a statement that the write-back
+ * renames through GCC's operand cache, and the load or store the
+ * lowering made for it.  A statement's come together, in the cache's
+ * order: .MEM's use and definition, the uses, the definitions.  (A
+ * clobber's store has none: ptr is NULL, and the write-back replaces
+ * the statement.) */
+typedef struct BOpnd {
+	void *ptr;          /* a use (use_operand_p) for a load, a definition
+	                       (def_operand_p) for a store */
+	int ins;            /* the load or store */
+} BOpnd;
+
 typedef struct Bridge {
 	Fn *fn;             /* the lowered function; owns the memory below */
 	VEC(BVar) var;      /* in DECL_UID order */
@@ -102,6 +118,18 @@ typedef struct Bridge {
 	                       order their instructions were made */
 	int *ins0;          /* core block b's lowered instructions are the
 	                       ids ins0[b] .. ins0[b+1]-1, in statement order */
+	BOpnd *opnd;        /* rewrite mode: the operands renamed through the
+	                       caches, block by block in core block order; */
+	int *opnd0;         /* core block b's are opnd0[b] .. opnd0[b+1]-1 */
+	int unbound;        /* operands of a variable in GCC's caches the
+	                       lowering made no access for (VF_UNBOUND) */
+	int vop_unbound;    /* statements whose .MEM operand was not in the
+	                       cache: GCC renames .MEM (a bug, noted) */
+	void **dbind;       /* rewrite mode: the debug binds with a value
+	                       from before "ssa" (gimple *), which the
+	                       write-back resets if they name a variable it
+	                       renames; */
+	int ndbind;
 	int nsite;
 	int nstmt;          /* GIMPLE statements lowered */
 	int vop;            /* rewrite mode: the alloca standing for GCC's
@@ -117,8 +145,9 @@ typedef struct Bridge {
 	int vphis_built;    /* bridge_rewrite(): .MEM's phis (not counted in
 	                       phis_built, which are the variables') */
 	long long lower_ns; /* time spent lowering */
-	int rewritten;      /* bridge_rewrite() wrote every variable it took
-	                       back without a problem */
+	int rewritten;      /* bridge_rewrite(): the lowering made a load or
+	                       store for every operand in GCC's caches of
+	                       the variables promoted (unbound is 0) */
 	int phis_built;     /* bridge_rewrite(): the phis it put in GIMPLE */
 	void **clob;        /* bridge_rewrite(): the nops that replaced
 	                       clobbers of renamed variables (gimple *), */
@@ -181,10 +210,10 @@ void bridge_init(void);
  * with st) back into fun, whose operand caches are on: every variable
  * the core promoted that is a GIMPLE register gets its phis and SSA
  * names here, in the order GCC's renamer creates them; the others are
- * left as they are for update_ssa.  Fills BVar.renamed and fallback.
- * Returns 0, or -1 with a message in b->err when the core's result
- * cannot be written back (a bug: nothing is half-written then). */
-int bridge_rewrite(Bridge *b, struct function *fun, const Stats *st);
+ * left as they are for update_ssa (with a note in b->err when the
+ * core promoted them: its result could not be written back).  Fills
+ * BVar.renamed and fallback, and rewritten. */
+void bridge_rewrite(Bridge *b, struct function *fun, const Stats *st);
 
 /* GCC's dominator walk in the order its into-SSA renamer walks (raise.cc):
  * fn(arg, bb) before each block's dominator children. */

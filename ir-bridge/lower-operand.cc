@@ -359,6 +359,21 @@ void emit_store(L *l, int k, int v)
 		l->f->ins.v[l->f->ins.n - 1].flags |= IVOLATILE;
 }
 
+/* .MEM's operand p of the current statement, at the instruction just
+ * made.  Always in the cache, which the caller scanned: else (a bug)
+ * GCC renames .MEM (Bridge.vop_unbound). */
+static void vop_opnd(L *l, void *p)
+{
+	if (p) {
+		note_opnd(l, p, l->f->ins.n - 1);
+		return;
+	}
+	if (!l->b->vop_unbound++)
+		bridge_note(l->b, "lowering: .MEM is not in the operand cache of a statement at %s:%d",
+		            gimple_filename(l->stmt) ? gimple_filename(l->stmt) : "?",
+		            gimple_lineno(l->stmt));
+}
+
 void emit_vops(L *l, gimple *g)
 {
 	if (l->vopaddr < 0)
@@ -368,11 +383,13 @@ void emit_vops(L *l, gimple *g)
 		l->slot = SLOT_VUSE;
 		fn_load(l->f, l->blk, ty, l->vopaddr);
 		note_site(l);
+		vop_opnd(l, gimple_vuse_op(g));
 	}
 	if (gimple_vdef(g)) {
 		l->slot = SLOT_VDEF;
 		fn_store(l->f, l->blk, ty, l->lean ? -1 : own_def(l, ty), l->vopaddr);
 		note_site(l);
+		vop_opnd(l, gimple_vdef_op(g));
 	}
 	l->slot = -1;
 }

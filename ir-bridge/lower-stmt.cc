@@ -365,17 +365,92 @@ static void lower_stmt_lean(L *l, gimple *g)
 	int k;
 	l->slot = -1;
 	FOR_EACH_SSA_USE_OPERAND(u, g, it, SSA_OP_USE)
-		if ((k = var_of(l, USE_FROM_PTR(u))) >= 0)
+		if ((k = var_of(l, USE_FROM_PTR(u))) >= 0) {
 			emit_load(l, k);
+			note_opnd(l, u, l->f->ins.n - 1);
+		}
 	l->slot = 0;
 	if (gimple_clobber_p(g)) {
-		if ((k = var_of(l, gimple_assign_lhs(g))) >= 0)
+		if ((k = var_of(l, gimple_assign_lhs(g))) >= 0) {
 			emit_store(l, k, l->f->undef);
+			note_opnd(l, NULL, l->f->ins.n - 1);
+		}
 		return;
 	}
 	FOR_EACH_SSA_DEF_OPERAND(d, g, it, SSA_OP_DEF)
-		if ((k = var_of(l, DEF_FROM_PTR(d))) >= 0)
+		if ((k = var_of(l, DEF_FROM_PTR(d))) >= 0) {
 			emit_store(l, k, -1); /* its own definition */
+			note_opnd(l, d, l->f->ins.n - 1);
+		}
+}
+
+/* LOWER_REWRITE: operand p of statement g (a use of variable k, or a
+ * definition: slot nk + k) at its first load or store not yet bound. */
+static void bind(L *l, gimple *g, int slot, void *p, int c0)
+{
+	int c = l->first[slot], nk = l->b->var.n;
+	if (c >= 0) {
+		l->first[slot] = l->next.v[c - c0];
+		note_opnd(l, p, c);
+		return;
+	}
+	BVar *bv = &l->b->var.v[slot % nk];
+	bv->flags |= VF_UNBOUND;
+	if (!l->b->unbound++)
+		bridge_note(l->b, "lowering: no %s of %s for its operand at %s:%d",
+		            slot < nk ? "load" : "store", bv->name,
+		            gimple_filename(g) ? gimple_filename(g) : "?", gimple_lineno(g));
+}
+
+/* LOWER_REWRITE: the operands of statement g in its cache after .MEM's,
+ * each with the load or store of its variable the lowering made for it
+ * among g's instructions (from c0): the trees' order, not the cache's,
+ * so a use takes the first load of its variable not yet bound, a
+ * definition the first store, through chains by variable (linear in
+ * g's instructions).  The same operands as lower_stmt_lean's; one with
+ * neither (a bug) leaves its variable to GCC (VF_UNBOUND). */
+static void bind_operands(L *l, gimple *g, int c0)
+{
+	Fn *f = l->f;
+	int c1 = f->ins.n, nk = l->b->var.n, k;
+	if (c1 == c0 || !nk)
+		return;
+	if (!l->first) {
+		l->first = (int *)aalloc_raw(l->tmp, 2 * (size_t)nk * sizeof(int));
+		memset(l->first, 0xff, 2 * (size_t)nk * sizeof(int));
+	}
+	vreserve(l->tmp, l->next, c1 - c0);
+	for (int c = c1 - 1; c >= c0; c--) { /* the chains, first at the head */
+		const Ins *in = &f->ins.v[c];
+		int st = in->op == OSTORE;
+		if (in->op != OLOAD && !st)
+			continue;
+		k = in->ops[st] - l->va0;
+		if (k < 0 || k >= nk)
+			continue;
+		l->next.v[c - c0] = l->first[st * nk + k];
+		l->first[st * nk + k] = c;
+	}
+	use_operand_p u;
+	def_operand_p d;
+	ssa_op_iter it;
+	FOR_EACH_SSA_USE_OPERAND(u, g, it, SSA_OP_USE)
+		if ((k = var_of(l, USE_FROM_PTR(u))) >= 0)
+			bind(l, g, k, u, c0);
+	if (gimple_clobber_p(g)) {
+		if ((k = var_of(l, gimple_assign_lhs(g))) >= 0)
+			bind(l, g, nk + k, NULL, c0);
+	} else {
+		FOR_EACH_SSA_DEF_OPERAND(d, g, it, SSA_OP_DEF)
+			if ((k = var_of(l, DEF_FROM_PTR(d))) >= 0)
+				bind(l, g, nk + k, d, c0);
+	}
+	for (int c = c0; c < c1; c++) { /* the chains' heads back to -1 */
+		const Ins *in = &f->ins.v[c];
+		int st = in->op == OSTORE;
+		if ((in->op == OLOAD || st) && (k = in->ops[st] - l->va0) >= 0 && k < nk)
+			l->first[st * nk + k] = -1;
+	}
 }
 
 void lower_block(L *l, basic_block bb)
@@ -386,10 +461,16 @@ void lower_block(L *l, basic_block bb)
 	for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 		gimple *g = gsi_stmt(gsi);
 		int islast = g == last && is_control(g);
-		if (l->lean)
+		if (l->b->rewrite && gimple_debug_bind_p(g) && gimple_debug_bind_has_value_p(g))
+			vpush(l->f->a, l->dbind, (void *)g); /* Bridge.dbind */
+		if (l->lean) {
 			lower_stmt_lean(l, g);
-		else
+		} else {
+			int c0 = l->f->ins.n;
 			lower_stmt(l, g, islast);
+			if (l->b->rewrite)
+				bind_operands(l, g, c0);
+		}
 		if (islast)
 			ctl = g;
 		else
@@ -487,6 +568,7 @@ void reserve_tables(L *l, int nvar, int nparam)
 		vreserve_exact(f->a, f->ins, f->ins.n + (int)ni);
 		vreserve_exact(f->a, f->val, f->val.n + (int)nv);
 		vreserve_exact(f->a, l->site, l->site.n + (int)ni);
+		vreserve_exact(f->a, l->opnd, l->opnd.n + (int)ni);
 		vreserve_exact(f->a, l->stmts, l->stmts.n + (int)(4 * nb));
 		vreserve_exact(f->a, f->ltext, f->ltext.n + (int)nb);
 		return;

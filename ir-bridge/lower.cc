@@ -492,13 +492,14 @@ static void make_blocks(L *l)
 	l->ssa = (int *)aalloc_raw(l->tmp, ((size_t)l->nssa + 1) * sizeof(int));
 	memset(l->ssa, 0xff, ((size_t)l->nssa + 1) * sizeof(int));
 	size_t nneg = (size_t)b->nbb + 1;
-	size_t nall = nneg + 2 * ((size_t)nblk + 1);
+	size_t nall = nneg + 3 * ((size_t)nblk + 1);
 	int *m = (int *)aalloc_raw(f->a, nall * sizeof(int));
 	memset(m, 0xff, nneg * sizeof(int));
 	memset(m + nneg, 0, (nall - nneg) * sizeof(int));
 	b->blk_of_bb = m;
 	b->bb_of_blk = b->blk_of_bb + b->nbb + 1;
 	b->ins0 = b->bb_of_blk + nblk + 1;
+	b->opnd0 = b->ins0 + nblk + 1;
 	/* the core's entry and the chain's blocks (not EXIT): no copies
 	 * left behind, no room unused */
 	vreserve_exact(f->a, f->blk, f->blk.n + nblk - 1);
@@ -553,6 +554,7 @@ static int lower_blocks(L *l)
 	FOR_EACH_BB_FN(bb, fun) {
 		l->blk = b->blk_of_bb[bb->index];
 		b->ins0[l->blk] = f->ins.n; /* blocks are made in this order */
+		b->opnd0[l->blk] = l->opnd.n;
 		edge e;
 		edge_iterator ei;
 		FOR_EACH_EDGE(e, ei, bb->succs)
@@ -561,6 +563,7 @@ static int lower_blocks(L *l)
 		lower_block(l, bb);
 	}
 	b->ins0[f->blk.n] = f->ins.n;
+	b->opnd0[f->blk.n] = l->opnd.n;
 	return abnormal;
 }
 
@@ -640,6 +643,9 @@ Bridge *bridge_lower(struct function *fun, int mode)
 
 	b->site = l->site.v;
 	b->stmts = l->stmts.v;
+	b->opnd = l->opnd.v;
+	b->dbind = l->dbind.v;
+	b->ndbind = l->dbind.n;
 	b->nsite = l->site.n;
 	invariant(b->nsite == f->ins.n); /* a site per instruction */
 	b->lower_ns = m2r_now() - t0;

@@ -9,6 +9,7 @@
 typedef VEC(int) IntVec;
 typedef VEC(BSite) SiteVec;
 typedef VEC(void *) PtrVec;
+typedef VEC(BOpnd) OpndVec;
 
 /* Lowering state for one function. */
 typedef struct L {
@@ -37,6 +38,12 @@ typedef struct L {
 	IntVec ops;       /* operands of the operation being built */
 	SiteVec site;
 	PtrVec stmts;     /* Bridge.stmts */
+	OpndVec opnd;     /* rewrite mode: Bridge.opnd */
+	int *first;       /* LOWER_REWRITE (bind_operands): variable k ->
+	                     the statement's first load of it not yet bound,
+	                     nk + k -> its first store, or -1; */
+	IntVec next;      /* instruction c0 + j -> the next of its variable */
+	PtrVec dbind;     /* rewrite mode: Bridge.dbind */
 	int tptr;         /* the core type "ptr" */
 	/* GCC type -> core type id: a function has a handful of types,
 	 * mostly; the first 8 in a list (a table's 8 entries of 32
@@ -73,6 +80,15 @@ static inline char *lstrdup(L *l, const char *s, size_t n)
 		d[i] = s[i];
 	d[n] = 0;
 	return d;
+}
+
+/* Rewrite mode: operand p of the current statement (use_operand_p or
+ * def_operand_p; NULL for a clobber's store) is renamed at its load or
+ * store, instruction i (Bridge.opnd). */
+static inline void note_opnd(L *l, void *p, int i)
+{
+	BOpnd o = { p, i };
+	vpush(l->f->a, l->opnd, o);
 }
 
 /* The site of the instruction just made: the current statement (a

@@ -13,11 +13,14 @@
  *  2. one walk over the dominator tree (GCC's dom_walker, hence GCC's
  *     order of children), renaming each statement through its operand
  *     cache, which the caller scanned before lowering (as GCC's
- *     mark_def_sites does): the uses (.MEM's first) take the name of the
- *     definition the core forwarded their load to, then each definition
- *     (.MEM's first) a new SSA name, followed by "# DEBUG var => name"
- *     unless it ends the block; a clobber becomes a nop (the variable is
- *     undefined again); then the arguments of the successors' phis;
+ *     mark_def_sites does), at the operands the lowering recorded with
+ *     their loads and stores (Bridge.opnd: no walk over the statements
+ *     or their caches here, no search): the uses (.MEM's first) take
+ *     the name of the definition the core forwarded their load to, then
+ *     each definition (.MEM's first) a new SSA name, followed by
+ *     "# DEBUG var => name" unless it ends the block; a clobber becomes
+ *     a nop (the variable is undefined again); then the arguments of
+ *     the successors' phis;
  *  3. default definitions (uninitialised reads, parameters, .MEM at
  *     entry) are made at first use, as get_reaching_def does.
  * What the core decided is used as is: placement, fast paths, phi
@@ -51,9 +54,7 @@ typedef struct Raise {
 	                     edge (beyond_own_edge's question is moot else) */
 	int nspecial;     /* such blocks: none in most functions */
 	PMap decls;       /* decl of a variable renamed here -> variable */
-	int *ld, *st;     /* variable -> the current statement's load of it,
-	                     its next store, or -1 (raise_stmt) */
-	int left;         /* operands of renamed variables nothing named */
+	int nundef;       /* stores of undef (check): the clobbers at most */
 	VEC(gphi *) phis; /* made here (their uid holds the core phi) */
 } Raise;
 
@@ -83,7 +84,10 @@ static int expressible(Raise *r, int k, int v)
 /* The first problem of variable k's result, noted; 1 if any. */
 static int bad(Raise *r, int k, const char *what, int ins)
 {
-	bridge_note(r->b, "write-back of %s: %s (instruction %d)", name_of(r, k), what, ins);
+	if (ins < 0)
+		bridge_note(r->b, "write-back of %s: %s", name_of(r, k), what);
+	else
+		bridge_note(r->b, "write-back of %s: %s (instruction %d)", name_of(r, k), what, ins);
 	return 1;
 }
 
@@ -146,7 +150,8 @@ static void check(Raise *r, const Stats *st)
 			r->vs[k] = &st->var.v[s];
 	}
 	/* .MEM: whenever the core promoted it (always: loads and stores) */
-	r->mine[r->nk] = b->vop >= 0 && r->vs[r->nk] && r->vs[r->nk]->path != P_NOT_PROMOTED;
+	r->mine[r->nk] = b->vop >= 0 && r->vs[r->nk] && r->vs[r->nk]->path != P_NOT_PROMOTED &&
+	                 !b->vop_unbound;
 	for (int k = 0; k < b->var.n; k++) {
 		BVar *bv = &b->var.v[k];
 		bv->fallback = R_NONE;
@@ -157,7 +162,8 @@ static void check(Raise *r, const Stats *st)
 			bv->fallback = r->vs[k] ? r->vs[k]->reason : R_PINNED;
 		} else {
 			bv->renamed = RN_CORE;
-			r->mine[k] = 1;
+			r->mine[k] = !(bv->flags & VF_UNBOUND) ||
+			             !bad(r, k, "an operand the lowering did not make", -1);
 		}
 	}
 	/* Definitions: stores of the statements (their own values) and the
@@ -165,8 +171,10 @@ static void check(Raise *r, const Stats *st)
 	for (int i = 0; i < f->ins.n; i++) {
 		const Ins *in = &f->ins.v[i];
 		int k;
-		if (in->op == OSTORE && (k = r->kvar[in->ops[1]]) >= 0 && r->mine[k] &&
-		    !undef_like(r, in->ops[0])) {
+		if (in->op != OSTORE)
+			continue;
+		r->nundef += in->ops[0] == f->undef;
+		if ((k = r->kvar[in->ops[1]]) >= 0 && r->mine[k] && !undef_like(r, in->ops[0])) {
 			if (r->owner[in->ops[0]] >= 0 && r->mine[k] &&
 			    bad(r, k, "a value stored twice", i))
 				r->mine[k] = 0;
@@ -338,159 +346,55 @@ static int edge_slot(Raise *r, int kb, unsigned idx, basic_block dest)
 	return -1;
 }
 
-/* An SSA operand of g names a variable renamed here, but no instruction
- * of g's accesses it (a statement the lowering did not record: a bug):
- * noted; the caller still names the operand, so that nothing is left
- * half done. */
-static void left_over(Raise *r, gimple *g)
-{
-	if (!r->left++)
-		bridge_note(r->b, "a renamed variable left at %s:%d",
-		            gimple_filename(g) ? gimple_filename(g) : "?", gimple_lineno(g));
-}
-
 /* The variable renamed here that operand t is, or -1. */
 static int renamed_var(Raise *r, tree t)
 {
 	return DECL_P(t) ? pm_get(&r->decls, t, 0) : -1;
 }
 
-/* The next store of variable k among g's instructions after c (up to
- * c1), or -1. */
-static int next_store(Raise *r, int k, int c, int c1)
-{
-	for (c++; c < c1; c++) {
-		const Ins *in = &r->f->ins.v[c];
-		if (in->op == OSTORE && r->kvar[in->ops[1]] == k)
-			return c;
-	}
-	return -1;
-}
-
-/* The variable of the next instruction of g with opcode op at or after
- * *c (below c1), if it is decl t's, else -1; *c moves past it.  The
- * lean lowering makes them in the operand cache's order (.MEM's first,
- * then a load per use, a store per definition), so that the write-back
- * finds each operand's instruction without a look-up. */
-static int next_access(Raise *r, int op, tree t, int *c, int c1)
-{
-	const Fn *f = r->f;
-	while (*c < c1 && f->ins.v[*c].op != op)
-		++*c;
-	if (*c == c1)
-		return -1;
-	const Ins *in = &f->ins.v[*c];
-	int k = r->kvar[in->ops[op == OLOAD ? 0 : 1]];
-	if (k < 0 || decl_of(r, k) != t)
-		return -1;
-	++*c;
-	return k;
-}
-
-/* ld and st (Raise) for the statement [c0, c1): the first load and
- * store of each variable renamed here, for operands the lowering did
- * not make in the cache's order (LOWER_REWRITE); returns 1. */
-static int order_accesses(Raise *r, int c0, int c1)
-{
-	for (int c = c1 - 1; c >= c0; c--) { /* the first of each, at the end */
-		const Ins *in = &r->f->ins.v[c];
-		int k;
-		if (in->op == OLOAD && (k = r->kvar[in->ops[0]]) >= 0 && r->mine[k])
-			r->ld[k] = c;
-		else if (in->op == OSTORE && (k = r->kvar[in->ops[1]]) >= 0 && r->mine[k])
-			r->st[k] = c;
-	}
-	return 1;
-}
-
-/* The variable of operand t of the statement [c0, c1), or -1, and in
- * *acc its load (op OLOAD) or store: the next one from *cur in order,
- * else (the lowering made them in another order) through ld and st,
- * which order_accesses fills once (*ordered). */
-static int access_of(Raise *r, int op, tree t, int *cur, int c0, int c1, int *ordered, int *acc)
-{
-	int c = *cur, k;
-	*acc = -1;
-	if ((k = next_access(r, op, t, &c, c1)) >= 0) {
-		*cur = c;
-		*acc = c - 1;
-	} else if ((k = renamed_var(r, t)) >= 0) {
-		if (!*ordered)
-			*ordered = order_accesses(r, c0, c1);
-		*acc = op == OLOAD ? r->ld[k] : r->st[k];
-		if (op == OSTORE && *acc >= 0)
-			r->st[k] = next_store(r, k, *acc, c1);
-	}
-	return k;
-}
-
-/* Statement g (at gsi), whose instructions are [c0, c1): its operands
- * renamed through GCC's operand cache, as GCC's renamer does (scanned
- * before lowering, with .MEM first): each use of a variable renamed
- * here takes the name of the definition its load was forwarded to, each
- * definition a new name (the uses first: the default definitions they
- * need are made first).  An operand is matched to its instruction in
- * order (next_access), else through ld and st. */
-static void raise_stmt(Raise *r, gimple_stmt_iterator *gsi, int c0, int c1)
+/* Statement g, whose operands renamed through the caches are
+ * b->opnd[o0 .. o1) (in the cache's order, each with its load or
+ * store): renamed as GCC's renamer does, without a scan: each use of a
+ * variable renamed here takes the name of the definition the core
+ * forwarded its load to, then each definition a new name (the uses
+ * first: the default definitions they need are made first). */
+static void raise_stmt(Raise *r, gimple *g, int o0, int o1)
 {
 	Bridge *b = r->b;
 	Fn *f = r->f;
-	gimple *g = gsi_stmt(*gsi);
-	int k, ordered = 0;
+	int k;
 	if (gimple_clobber_p(g) && (k = renamed_var(r, gimple_assign_lhs(g))) >= 0) {
 		/* GCC drops the clobber of a register: from here the
 		 * variable is undefined again. */
-		gsi_replace(gsi, gimple_build_nop(), true);
-		b->clob[b->nclob] = gsi_stmt(*gsi);
+		gimple_stmt_iterator gsi = gsi_for_stmt(g);
+		gsi_replace(&gsi, gimple_build_nop(), true);
+		b->clob[b->nclob] = gsi_stmt(gsi);
 		b->clobvar[b->nclob++] = k;
 		get_or_create_ssa_default_def(r->fun, decl_of(r, k));
 		return;
 	}
-	use_operand_p u;
-	def_operand_p d;
-	ssa_op_iter it;
-	int cu = c0, cd = c0;
-	FOR_EACH_SSA_USE_OPERAND(u, g, it, SSA_OP_ALL_USES) {
-		tree t = USE_FROM_PTR(u);
-		if (TREE_CODE(t) == SSA_NAME)
-			continue;
-		int ld;
-		k = access_of(r, OLOAD, t, &cu, c0, c1, &ordered, &ld);
-		if (k < 0 || !r->mine[k])
-			continue;
-		if (ld < 0) {
-			left_over(r, g);
-			SET_USE(u, get_or_create_ssa_default_def(r->fun, decl_of(r, k)));
-		} else
-			SET_USE(u, value_name(r, k, f->ins.v[ld].res));
+	for (int o = o0; o < o1; o++) {
+		const Ins *in = &f->ins.v[b->opnd[o].ins];
+		if (in->op == OLOAD && (k = r->kvar[in->ops[0]]) >= 0 && r->mine[k])
+			SET_USE((use_operand_p)b->opnd[o].ptr, value_name(r, k, in->res));
 	}
-	FOR_EACH_SSA_DEF_OPERAND(d, g, it, SSA_OP_ALL_DEFS) {
-		tree t = DEF_FROM_PTR(d);
-		if (TREE_CODE(t) == SSA_NAME)
-			continue;
-		int st;
-		k = access_of(r, OSTORE, t, &cd, c0, c1, &ordered, &st);
-		if (k < 0 || !r->mine[k])
+	gimple_stmt_iterator gsi;
+	int at = 0; /* gsi is at g */
+	for (int o = o0; o < o1; o++) {
+		const Ins *in = &f->ins.v[b->opnd[o].ins];
+		if (in->op != OSTORE || !b->opnd[o].ptr || (k = r->kvar[in->ops[1]]) < 0 || !r->mine[k])
 			continue;
 		tree decl = decl_of(r, k);
 		tree name = make_ssa_name(decl, g);
-		SET_DEF(d, name);
-		if (st < 0) {
-			left_over(r, g);
-			continue;
-		}
-		r->name[f->ins.v[st].ops[0]] = name;
+		SET_DEF((def_operand_p)b->opnd[o].ptr, name);
+		r->name[in->ops[0]] = name;
 		tree dvar = k < r->nk ? target_for_debug_bind(decl) : NULL_TREE;
-		if (dvar && !stmt_ends_bb_p(g))
-			gsi_insert_after(gsi, gimple_build_debug_bind(dvar, name, g), GSI_SAME_STMT);
+		if (!dvar || stmt_ends_bb_p(g))
+			continue;
+		if (!at++)
+			gsi = gsi_for_stmt(g);
+		gsi_insert_after(&gsi, gimple_build_debug_bind(dvar, name, g), GSI_SAME_STMT);
 	}
-	if (ordered)
-		for (int c = c0; c < c1; c++) { /* ld and st back to -1 */
-			const Ins *in = &f->ins.v[c];
-			int v = in->op == OLOAD ? in->ops[0] : in->op == OSTORE ? in->ops[1] : -1;
-			if (v >= 0 && (k = r->kvar[v]) >= 0)
-				r->ld[k] = r->st[k] = -1;
-		}
 }
 
 /* 2. One block of the walk. */
@@ -501,20 +405,13 @@ static void raise_block(Raise *r, basic_block bb)
 	r->seen[bb->index] = 1;
 	int kb = bb == ENTRY_BLOCK_PTR_FOR_FN(r->fun) ? 0
 	         : bb->index < b->nbb ? b->blk_of_bb[bb->index] : -1;
-	if (kb > 0) {
-		int c = b->ins0[kb], end = b->ins0[kb + 1];
-		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
-			gimple *g = gsi_stmt(gsi);
-			if (is_gimple_debug(g)) {
-				debug_stmt(r, g);
-				continue;
-			}
-			int c0 = c;
-			while (c < end && bridge_site_stmt(b, c) == g)
-				c++;
-			raise_stmt(r, &gsi, c0, c);
+	if (kb > 0)
+		for (int o = b->opnd0[kb], end = b->opnd0[kb + 1]; o < end;) {
+			int s = b->site[b->opnd[o].ins].stmt, o0 = o;
+			while (o < end && b->site[b->opnd[o].ins].stmt == s)
+				o++;
+			raise_stmt(r, (gimple *)b->stmts[s], o0, o);
 		}
-	}
 	/* The successors' phis, all of them ours at this point. */
 	edge e;
 	edge_iterator ei;
@@ -565,7 +462,7 @@ static void raise_cb(void *r, basic_block bb)
 	raise_block((Raise *)r, bb);
 }
 
-int bridge_rewrite(Bridge *b, struct function *fun, const Stats *st)
+void bridge_rewrite(Bridge *b, struct function *fun, const Stats *st)
 {
 	Fn *f = b->fn;
 	Raise r;
@@ -582,9 +479,6 @@ int bridge_rewrite(Bridge *b, struct function *fun, const Stats *st)
 	r.name = (tree *)aalloc(f->a, (size_t)(nv + 1) * sizeof(tree));
 	r.mine = (char *)aalloc(f->a, (size_t)nk + 2);
 	r.vs = (const VarStat **)aalloc(f->a, (size_t)(nk + 2) * sizeof *r.vs);
-	r.ld = (int *)aalloc(f->a, (size_t)(nk + 2) * 2 * sizeof(int));
-	r.st = r.ld + nk + 2;
-	memset(r.ld, 0xff, (size_t)(nk + 2) * 2 * sizeof(int));
 	r.seen = (char *)aalloc(f->a, (size_t)last_basic_block_for_fn(fun) + 1);
 	r.special = (char *)aalloc(f->a, (size_t)last_basic_block_for_fn(fun) + 1);
 	basic_block sb;
@@ -610,20 +504,19 @@ int bridge_rewrite(Bridge *b, struct function *fun, const Stats *st)
 		if (r.mine[k])
 			pm_put(&r.decls, decl_of(&r, k), 0, k);
 
-	int nclob = 0; /* at most the stores of undef (clobbers) */
-	for (int i = 0; i < f->ins.n; i++)
-		nclob += f->ins.v[i].op == OSTORE && f->ins.v[i].ops[0] == f->undef;
-	b->clob = (void **)aalloc(f->a, (size_t)(nclob + 1) * sizeof(void *));
-	b->clobvar = (int *)aalloc(f->a, (size_t)(nclob + 1) * sizeof(int));
+	/* at most the stores of undef (clobbers), counted by check() */
+	b->clob = (void **)aalloc(f->a, (size_t)(r.nundef + 1) * sizeof(void *));
+	b->clobvar = (int *)aalloc(f->a, (size_t)(r.nundef + 1) * sizeof(int));
 	make_phis(&r);
 	bridge_dom_walk(fun, raise_cb, &r);
 	basic_block bb; /* blocks the walk does not reach (unreachable) */
 	FOR_EACH_BB_FN(bb, fun)
 		if (!r.seen[bb->index])
 			raise_block(&r, bb);
+	for (int i = 0; i < b->ndbind; i++)
+		debug_stmt(&r, (gimple *)b->dbind[i]);
 	for (int i = 0; i < r.phis.n; i++)
 		gimple_set_uid(r.phis.v[i], 0);
 	b->phis_built = r.phis.n - b->vphis_built;
-	b->rewritten = !r.left;
-	return b->rewritten ? 0 : -1;
+	b->rewritten = !b->unbound && !b->vop_unbound;
 }

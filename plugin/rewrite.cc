@@ -402,11 +402,7 @@ unsigned int pass_rewrite::execute(function *fun)
 	if (!b) /* bridge_lower: NULL only for a function without a CFG */
 		die("rewrite pass: %s has no CFG, yet the pass requires PROP_cfg",
 		    function_name(fun));
-	if (bridge_rewrite(b, fun, &st) < 0)
-		error_at(DECL_SOURCE_LOCATION(fun->decl),
-			 "mem2reg: rewrite mode could not write the SSA form of %qs back: %s "
-			 "(a bug in the plugin; please report it, mode=analyze is not affected)",
-			 function_name(fun), b->err);
+	bridge_rewrite(b, fun, &st);
 	fun->gimple_df->in_ssa_p = true;
 	/* What the core did not rename: update_ssa finds the bare decls in
 	 * the operands.  The write-back made every name in GCC's order;

@@ -318,15 +318,6 @@ static int opaque_decl(L *l, tree t)
 }
 /* ---------- accesses ---------- */
 
-int emit_load(L *l, int k)
-{
-	int v = fn_load(l->f, l->blk, vtype(l, k), vaddr(l, k));
-	note_site(l);
-	if (l->b->var.v[k].flags & VF_VOLATILE)
-		l->f->ins.v[l->f->ins.n - 1].flags |= IVOLATILE;
-	return v;
-}
-
 /* The name of the VDEF the store made next defines (Bridge.rewrite):
  * "def.N", N that store's instruction.  LOWER_LEAN prints nothing and
  * names none (fn_store makes its VDEF). */

@@ -568,30 +568,24 @@ static int lower_blocks(L *l)
 }
 
 /* Each block's instruction list, in creation order (which is program
- * order within a block): a counting sort of the instructions by block,
- * one exactly sized array for all of them. */
-static void fill_blocks(Fn *f, Arena *tmp)
+ * order within a block).  Every instruction is made in the current
+ * block (l->blk): the entry's first, then each block's in a row, in
+ * the order of b->ins0.  So each list is a range of one array of the
+ * ids, without a sort (a counting sort by block was two passes over
+ * the instructions). */
+static void fill_blocks(Fn *f, const Bridge *b)
 {
 	int nb = f->blk.n, n = f->ins.n;
-	int obuf[256]; /* the offsets are the lowering's only: not the IR's */
-	int *off = nb < 256 ? obuf : (int *)aalloc_raw(tmp, (size_t)(nb + 1) * sizeof(int));
-	memset(off, 0, (size_t)(nb + 1) * sizeof(int));
-	for (int i = 0; i < n; i++) {
-		invariant(f->ins.v[i].blk >= 0 && f->ins.v[i].blk < nb);
-		off[f->ins.v[i].blk + 1]++;
-	}
-	for (int b = 0; b < nb; b++)
-		off[b + 1] += off[b];
 	int *all = (int *)aalloc_raw(f->a, (size_t)(n + 1) * sizeof(int));
-	for (int b = 0; b < nb; b++) {
-		Blk *bk = &f->blk.v[b];
-		invariant(bk->ins.n == 0); /* nothing was appended */
-		bk->ins.v = all + off[b];
-		bk->ins.cap = off[b + 1] - off[b]; /* a later append reallocates */
-	}
-	for (int i = 0; i < n; i++) {
-		Blk *bk = &f->blk.v[f->ins.v[i].blk];
-		bk->ins.v[bk->ins.n++] = i;
+	for (int i = 0; i < n; i++)
+		all[i] = i;
+	for (int k = 0; k < nb; k++) {
+		Blk *bk = &f->blk.v[k];
+		int i0 = b->ins0[k], i1 = b->ins0[k + 1];
+		invariant(bk->ins.n == 0 && i0 <= i1); /* nothing was appended */
+		invariant(i0 == i1 || (f->ins.v[i0].blk == k && f->ins.v[i1 - 1].blk == k));
+		bk->ins.v = all + i0;
+		bk->ins.n = bk->ins.cap = i1 - i0; /* a later append reallocates */
 	}
 }
 
@@ -638,7 +632,7 @@ Bridge *bridge_lower(struct function *fun, int mode)
 	if (lower_blocks(l))
 		for (int k = 0; k < b->var.n; k++)
 			b->var.v[k].flags |= VF_ABNORMAL;
-	fill_blocks(f, l->tmp);
+	fill_blocks(f, b);
 	arena_free(l->tmp);
 
 	b->site = l->site.v;

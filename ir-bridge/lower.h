@@ -215,13 +215,22 @@ enum { GEN_ASSIGN = 1 << 12, GEN_COND = 2 << 12 };
 static_assert(MAX_TREE_CODES <= 1 << 12, "tree codes fit below GEN_ASSIGN");
 static_assert(NFALLBACK <= 256 && NRENAMER <= 256, "BVar.fallback and .renamed are bytes");
 int emit_gen_code(L *l, int op, int nlab, int code);
-/* Load of variable k (its value); store of value v into it; the escape
- * of its alloca ("partial <what>", "addr <what>"), pushed as an operand. */
 /* The call of fn, a FUNCTION_DECL with a DECL_NAME, on the pending
  * operands ("call <name>"): its template found by fn and the operand
  * count when the function was called so before. */
 int emit_call(L *l, tree fn);
-int emit_load(L *l, int k);
+/* Load of variable k (its value; inline: one per use, the most common
+ * of the lowering's instructions); store of value v into it; the
+ * escape of its alloca ("partial <what>", "addr <what>"), pushed as an
+ * operand. */
+static inline int emit_load(L *l, int k)
+{
+	int v = fn_load(l->f, l->blk, vtype(l, k), vaddr(l, k));
+	note_site(l);
+	if (l->b->var.v[k].flags & VF_VOLATILE)
+		l->f->ins.v[l->f->ins.n - 1].flags |= IVOLATILE;
+	return v;
+}
 void emit_store(L *l, int k, int v);
 /* Rewrite mode: the load and store of .MEM of a statement with a virtual
  * use and definition (Bridge.vop), at the slots below. */

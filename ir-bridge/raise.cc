@@ -103,8 +103,8 @@ static int bad(Raise *r, int k, const char *what, int ins)
 static int beyond_own_edge(Raise *r, int v, basic_block use, edge from)
 {
 	const Fn *f = r->f;
-	if (!r->nspecial)
-		return 0;
+	if (!r->nspecial || (!use && !from))
+		return 0; /* (no GCC block: the core's own entry) */
 	v = val_res(r->f, v);
 	if (f->val.v[v].kind != VDEF)
 		return 0;
@@ -134,6 +134,21 @@ static int beyond_own_edge(Raise *r, int v, basic_block use, edge from)
 		return from->dest != normal;
 	basic_block at = from ? from->src : use;
 	return !normal || !dominated_by_p(CDI_DOMINATORS, at, normal);
+}
+
+/* The GCC block of core block kb, or NULL (the core's own entry). */
+static basic_block gcc_block(Raise *r, int kb)
+{
+	int bb = kb > 0 ? r->b->bb_of_blk[kb] : -1;
+	return bb >= 0 ? BASIC_BLOCK_FOR_FN(r->fun, bb) : NULL;
+}
+
+/* Variable k is GCC's to rename: a use would see a call's definition
+ * along its EH or abnormal edge (beyond_own_edge). */
+static void edge_def(Raise *r, int k)
+{
+	r->mine[k] = 0;
+	r->b->var.v[k].fallback = FB_EDGE_DEF;
 }
 
 /* Decide which variables are renamed here, and check that the core's
@@ -188,27 +203,25 @@ static void check(Raise *r, const Stats *st)
 		for (int j = 0; j < vs->nphi; j++)
 			r->owner[f->ins.v[vs->phiins[j]].res] = k;
 	}
-	/* Uses: every load and every live phi operand. */
+	/* Uses: every load and every live phi operand.  (What a use of a
+	 * call's own definition along its EH or abnormal edges would see
+	 * is asked only when the function has such edges: nspecial.) */
 	for (int i = 0; i < f->ins.n; i++) {
 		const Ins *in = &f->ins.v[i];
-		int k = -1;
-		if (in->op == OLOAD)
-			k = r->kvar[in->ops[0]];
-		else if (in->op == OPHI && !(in->flags & IDEAD))
-			k = r->owner[in->res];
-		if (k < 0 || !r->mine[k])
-			continue;
-		int bb = b->bb_of_blk[in->blk];
-		basic_block gb = bb >= 0 ? BASIC_BLOCK_FOR_FN(r->fun, bb) : NULL;
+		int k;
 		if (in->op == OLOAD) {
+			if ((k = r->kvar[in->ops[0]]) < 0 || !r->mine[k])
+				continue;
 			if (!(in->flags & IDEAD) || !expressible(r, k, in->res))
 				r->mine[k] = !bad(r, k, "a load the core did not resolve", i);
-			else if (k < r->nk && gb && beyond_own_edge(r, in->res, gb, NULL)) {
-				r->mine[k] = 0;
-				b->var.v[k].fallback = FB_EDGE_DEF;
-			}
+			else if (r->nspecial && k < r->nk &&
+			         beyond_own_edge(r, in->res, gcc_block(r, in->blk), NULL))
+				edge_def(r, k);
 			continue;
 		}
+		if (in->op != OPHI || (in->flags & IDEAD) || (k = r->owner[in->res]) < 0 || !r->mine[k])
+			continue;
+		basic_block gb = gcc_block(r, in->blk);
 		if (!gb || (int)EDGE_COUNT(gb->preds) != in->nop) {
 			r->mine[k] = !bad(r, k, "a phi whose block has other edges", i);
 			continue;
@@ -218,12 +231,12 @@ static void check(Raise *r, const Stats *st)
 				r->mine[k] = !bad(r, k, "a phi operand of another variable", i);
 				break;
 			}
-			int pb = in->lab[j] > 0 ? b->bb_of_blk[in->lab[j]] : -1;
-			edge e = pb >= 0 ? find_edge(BASIC_BLOCK_FOR_FN(r->fun, pb), gb) : NULL;
-			/* (.MEM is defined along a call's EH edges: GCC's own) */
-			if (k < r->nk && e && beyond_own_edge(r, in->ops[j], gb, e)) {
-				r->mine[k] = 0;
-				b->var.v[k].fallback = FB_EDGE_DEF;
+			if (!r->nspecial || k == r->nk) /* (.MEM is defined along a call's EH edges: GCC's own) */
+				continue;
+			basic_block pb = gcc_block(r, in->lab[j]);
+			edge e = pb ? find_edge(pb, gb) : NULL;
+			if (e && beyond_own_edge(r, in->ops[j], gb, e)) {
+				edge_def(r, k);
 				break;
 			}
 		}

@@ -105,6 +105,8 @@ static void name_values(Fn *f)
 
 void ex_lower(function *fun, Bridge *b, const PromoteOpts *po, const Stats *st)
 {
+	if (!m2r_args.nexplain && !m2r_args.explain_diff)
+		return; /* ex is never set: nothing to drop */
 	ex_drop();
 	const char *fn = function_name(fun);
 	if (!fn)

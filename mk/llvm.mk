@@ -17,14 +17,19 @@
 # make check runs a fixed sample (testsuite/mem2reg.llvm/sample.list)
 # through the same driver: testsuite/mem2reg.llvm/llvm.exp.
 # Variables: LLVM_JOBS (default: the number of cores), LLVM_FILTER (a
-# grep -E regexp to run only some files).  Results: $(B)/llvm-compare/
-# (results.txt; work/NAME/ kept for every file that differs).
+# grep -E regexp to run only some files), LLVM_ALGORITHM (llvm, cytron
+# or braun: m2r-opt's --algorithm, doc/algorithms.md; braun's output is
+# made and verified at its own, pruned, placement only).  Results:
+# $(B)/llvm-compare/ (results.txt; work/NAME/ kept for every file that
+# differs), $(B)/llvm-compare-ALG/ for another algorithm.
 
 .PHONY: llvm-compare llvm-ctorture-src llvm-check-prep
 
 LLVM_CLANG  := $(shell command -v clang-14 2>/dev/null || command -v clang 2>/dev/null)
 LLVM_JOBS   ?= $(shell nproc 2>/dev/null || echo 2)
 LLVM_FILTER ?=
+LLVM_ALGORITHM ?= llvm
+LLVM_OUT := $(B)/llvm-compare$(if $(filter-out llvm,$(LLVM_ALGORITHM)),-$(LLVM_ALGORITHM))
 LLVM_GCC_MAJOR := 12
 LLVM_SRC_DIR   := $(B)/ctorture
 LLVM_CTORTURE  := $(LLVM_SRC_DIR)/gcc.c-torture
@@ -59,12 +64,12 @@ llvm-compare: $(M2R_OPT) llvm-ctorture-src
 	@if [ -z "$(LLVM_CLANG)" ] || [ -z "$(LLVM_OPT)" ]; then \
 		echo "error: clang and opt (LLVM 14) are needed: apt-get install clang-14 llvm-14" >&2; exit 1; \
 	fi
-	@mkdir -p $(B)/llvm-compare
+	@mkdir -p $(LLVM_OUT)
 	@cd $(LLVM_CTORTURE) && find compile execute -name '*.c' | LC_ALL=C sort \
-		| grep -E '$(or $(LLVM_FILTER),.)' > $(abspath $(B))/llvm-compare/files.list
-	CLANG=$(LLVM_CLANG) OPT=$(LLVM_OPT) M2R_OPT=$(abspath $(M2R_OPT)) \
-		bash tools/llvm-compare.sh -j $(LLVM_JOBS) -o $(B)/llvm-compare \
-		-C $(LLVM_CTORTURE) -l $(B)/llvm-compare/files.list
+		| grep -E '$(or $(LLVM_FILTER),.)' > $(abspath $(LLVM_OUT))/files.list
+	CLANG=$(LLVM_CLANG) OPT=$(LLVM_OPT) M2R_OPT=$(abspath $(M2R_OPT)) M2R_ALGORITHM=$(LLVM_ALGORITHM) \
+		bash tools/llvm-compare.sh -j $(LLVM_JOBS) -o $(LLVM_OUT) \
+		-C $(LLVM_CTORTURE) -l $(LLVM_OUT)/files.list
 
 # Before make check: the sources of the sample, when clang and opt exist.
 # Without them (or without the package and root) llvm.exp reports the

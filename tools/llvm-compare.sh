@@ -11,7 +11,9 @@
 #   -q            no summary on stdout (results file only)
 #
 # Environment: CLANG (default clang-14 or clang), OPT (opt-14 or opt),
-# M2R_OPT (build/m2r-opt), CFLAGS_EXTRA (more clang flags).
+# M2R_OPT (build/m2r-opt), CFLAGS_EXTRA (more clang flags),
+# M2R_ALGORITHM (llvm, cytron or braun: m2r-opt's --algorithm; braun
+# has its own placement, so only the pruned output is made and verified).
 #
 # For each C file:
 #   clang -O0 -Xclang -disable-O0-optnone -emit-llvm -S -w   -> in.ll
@@ -31,7 +33,7 @@
 #   FILE <TAB> STATUS <TAB> FUNCTIONS <TAB> MATCHING <TAB> EXPLAINED <TAB> VERIFIED <TAB> DETAILS
 # STATUS is match, explained (only explained differences), diff,
 # skip-clang or skip-opt; MATCHING and EXPLAINED count functions;
-# VERIFIED counts the placements whose output opt accepted (of 3).
+# VERIFIED counts the placements whose output opt accepted (of 3; braun: 1).
 # DETAILS lists the differences as KIND:@function[:detail] separated by
 # " ; ".  Kinds:
 #   reader    m2r-opt rejected the input (exit 1; the message is kept)
@@ -76,7 +78,14 @@ pick() { # first command that exists
 : "${M2R_OPT:=$root/build/m2r-opt}"
 : "${CFLAGS_EXTRA:=}"
 : "${M2R_TIMEOUT:=60}"
-export CLANG OPT M2R_OPT CFLAGS_EXTRA M2R_TIMEOUT
+: "${M2R_ALGORITHM:=llvm}"
+case $M2R_ALGORITHM in
+braun) PLACEMENTS=pruned ;;
+llvm | cytron) PLACEMENTS="pruned semipruned minimal" ;;
+*) echo "llvm-compare: M2R_ALGORITHM=$M2R_ALGORITHM: not llvm, cytron or braun" >&2; exit 2 ;;
+esac
+NPL=$(set -- $PLACEMENTS; echo $#)
+export CLANG OPT M2R_OPT CFLAGS_EXTRA M2R_TIMEOUT M2R_ALGORITHM
 
 # ---------------------------------------------------------------------------
 # Summary of a module: one line per defined function,
@@ -260,11 +269,12 @@ one() {
 	# Every placement's output must be valid LLVM; the counts are
 	# compared for the default one (pruned, as LLVM's).
 	local rc pl our verify="" verified=0
-	for pl in pruned semipruned minimal; do
+	for pl in $PLACEMENTS; do
 		our=$dir/our-$pl.ll
 		[ "$pl" = pruned ] && our=$dir/our.ll
 		rc=0
-		timeout "$M2R_TIMEOUT" "$M2R_OPT" --placement=$pl -o "$our" "$in" >/dev/null \
+		timeout "$M2R_TIMEOUT" "$M2R_OPT" --algorithm="$M2R_ALGORITHM" --placement=$pl \
+			-o "$our" "$in" >/dev/null \
 			2>"$dir/m2r.err" || rc=$?
 		if [ "$rc" != 0 ]; then
 			local kind=crash msg
@@ -389,7 +399,7 @@ awk -F '\t' 'NR == FNR { pos[$0] = NR; next } { print pos[$1] "\t" $0 }' "$files
 rm -f "$results.tmp"
 
 # Summary.
-awk -F '\t' -v quiet="$quiet" -v nin="$(wc -l <"$files")" '
+awk -F '\t' -v quiet="$quiet" -v nin="$(wc -l <"$files")" -v npl="$NPL" -v alg="$M2R_ALGORITHM" '
 	{ nfiles++; st[$2]++; funcs += $3; match_ += $4; expl += $5; ver += $6
 	  n = split($7, d, / ; /)
 	  delete seen
@@ -401,7 +411,7 @@ awk -F '\t' -v quiet="$quiet" -v nin="$(wc -l <"$files")" '
 	  } }
 	END {
 		compiled = nfiles - st["skip-clang"] - st["skip-opt"]
-		bad = (st["diff"] > 0 || st["skip-opt"] > 0 || nfiles != nin || ver != 3 * compiled)
+		bad = (st["diff"] > 0 || st["skip-opt"] > 0 || nfiles != nin || ver != npl * compiled)
 		if (quiet) exit bad
 		printf "files:      %d (%d compiled, %d rejected by clang, %d rejected by opt)\n",
 			nfiles, compiled, st["skip-clang"], st["skip-opt"]
@@ -409,8 +419,10 @@ awk -F '\t' -v quiet="$quiet" -v nin="$(wc -l <"$files")" '
 			st["match"], st["explained"], st["diff"]
 		printf "functions:  %d: %d match, %d differ only as explained, %d differ\n",
 			funcs, match_, expl, funcs - match_ - expl
-		printf "verified:   %d of %d outputs (%d files x 3 placements) accepted by opt -passes=verify\n",
-			ver, 3 * compiled, compiled
+		printf "verified:   %d of %d outputs (%d files x %d placement%s) accepted by opt -passes=verify\n",
+			ver, npl * compiled, compiled, npl, npl == 1 ? "" : "s"
+		if (alg != "llvm")
+			printf "algorithm:  %s\n", alg
 		for (k in kinds) {
 			e = (k == "array-alloca" || k == "unused-cast") ? "explained difference" : "DIFFERENCE"
 			printf "  %-13s %4d in %4d files  (%s)\n", k, kinds[k], kfiles[k], e

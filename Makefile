@@ -261,13 +261,16 @@ $(M2R_GEN): $(M2R_GEN_SRC) $(FLAGS_STAMP)
 	$(HOST_CC) $(ALL_CFLAGS) -Itestlib -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LDLIBS)
 
 # $(call apt-install,WHAT,PACKAGES): install Debian's PACKAGES when
-# running as root, else say which command to run and fail.
+# running as root, else say which command to run and fail.  One apt at a
+# time (flock): under make -j two targets may need packages at once,
+# and the second apt-get would stop at apt's own lock.
 apt-install = if [ "$$(id -u)" = 0 ]; then \
 		echo "$(1) not found: installing $(2)"; \
-		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(2) || exit 1; \
+		flock /tmp/mem2reg-apt.lock sh -c 'apt-get update && \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y $(2)' || exit 1; \
 	else \
 		echo "error: $(1) not installed; run:" >&2; \
-		echo "    sudo apt-get install $(2)" >&2; \
+		echo "    sudo apt-get update && sudo apt-get install $(2)" >&2; \
 		exit 1; \
 	fi
 
@@ -353,14 +356,7 @@ $(B)/unit/%: testsuite/mem2reg.unit/%.c $(TEST_LIB) $(TEXT_LIB) $(LIB) $(FLAGS_S
 # need-dejagnu: make sure runtest exists (installs it when running as root).
 need-dejagnu:
 	@if ! command -v runtest >/dev/null 2>&1; then \
-		if [ "$$(id -u)" = 0 ]; then \
-			echo "runtest not found: installing dejagnu"; \
-			apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y dejagnu || exit 1; \
-		else \
-			echo "error: DejaGnu's runtest is not installed; run:" >&2; \
-			echo "    sudo apt-get install dejagnu" >&2; \
-			exit 1; \
-		fi; \
+		$(call apt-install,DejaGnu's runtest,dejagnu); \
 	fi
 
 # need-jsonschema: the validator of the records' schema (Debian's

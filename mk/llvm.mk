@@ -41,16 +41,8 @@ llvm-ctorture-src:
 	@if [ ! -f $(LLVM_SRC_STAMP) ]; then \
 		tar=$$(ls /usr/src/gcc-$(LLVM_GCC_MAJOR)/gcc-*.tar.xz 2>/dev/null | grep -v /gm2- | head -n 1); \
 		if [ -z "$$tar" ]; then \
-			if [ "$$(id -u)" = 0 ]; then \
-				echo "GCC sources not found: installing gcc-$(LLVM_GCC_MAJOR)-source"; \
-				apt-get update && DEBIAN_FRONTEND=noninteractive \
-					apt-get install -y gcc-$(LLVM_GCC_MAJOR)-source || exit 1; \
-				tar=$$(ls /usr/src/gcc-$(LLVM_GCC_MAJOR)/gcc-*.tar.xz | grep -v /gm2- | head -n 1); \
-			else \
-				echo "error: /usr/src/gcc-$(LLVM_GCC_MAJOR)/gcc-*.tar.xz not found; run:" >&2; \
-				echo "    sudo apt-get update && sudo apt-get install -y gcc-$(LLVM_GCC_MAJOR)-source" >&2; \
-				exit 1; \
-			fi; \
+			$(call apt-install,GCC's sources (/usr/src/gcc-$(LLVM_GCC_MAJOR)/gcc-*.tar.xz),gcc-$(LLVM_GCC_MAJOR)-source); \
+			tar=$$(ls /usr/src/gcc-$(LLVM_GCC_MAJOR)/gcc-*.tar.xz | grep -v /gm2- | head -n 1); \
 		fi; \
 		echo "unpacking gcc/testsuite/gcc.c-torture/ of $$tar into $(LLVM_SRC_DIR)"; \
 		rm -rf $(LLVM_SRC_DIR) && mkdir -p $(LLVM_SRC_DIR) && \

@@ -43,14 +43,7 @@ CSMITH_INC = $(firstword $(wildcard /usr/include/csmith*/csmith.h /usr/local/inc
 # need-gcc-source: Debian's gcc-12-source (installs it when running as root).
 need-gcc-source:
 	@if [ -z "$(TORTURE_GCC_SRC)" ]; then \
-		if [ "$$(id -u)" = 0 ]; then \
-			echo "GCC sources not found: installing gcc-$(TORTURE_GCC_MAJOR)-source"; \
-			apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y gcc-$(TORTURE_GCC_MAJOR)-source || exit 1; \
-		else \
-			echo "error: /usr/src/gcc-$(TORTURE_GCC_MAJOR)/gcc-*.tar.xz not found; run:" >&2; \
-			echo "    sudo apt-get update && sudo apt-get install gcc-$(TORTURE_GCC_MAJOR)-source" >&2; \
-			exit 1; \
-		fi; \
+		$(call apt-install,GCC's sources (/usr/src/gcc-$(TORTURE_GCC_MAJOR)/gcc-*.tar.xz),gcc-$(TORTURE_GCC_MAJOR)-source); \
 	fi
 
 # gcc-tarball: sets tar (Debian's GCC source tarball, not gm2-*.tar.xz)
@@ -133,14 +126,7 @@ torture-dg-src:
 # csmith.h), installed when running as root.
 need-csmith:
 	@if ! command -v csmith >/dev/null 2>&1 || [ -z "$(CSMITH_INC)" ]; then \
-		if [ "$$(id -u)" = 0 ]; then \
-			echo "csmith or its headers not found: installing csmith libcsmith-dev"; \
-			apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y csmith libcsmith-dev || exit 1; \
-		else \
-			echo "error: csmith or its headers (csmith.h) are not installed; run:" >&2; \
-			echo "    sudo apt-get install csmith libcsmith-dev" >&2; \
-			exit 1; \
-		fi; \
+		$(call apt-install,csmith or its headers (csmith.h),csmith libcsmith-dev); \
 	fi
 
 # N programs, seeds SEED..SEED+N-1 (reproducible: csmith -s SEED), made

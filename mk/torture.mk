@@ -37,7 +37,7 @@ TORTURE_DG_DIR := $(B)/torture-dg-src
 N    ?= 100
 SEED ?= 1
 RESUME ?= 0
-TORTURE_ENV = RESUME=$(RESUME) TARGET_RUN='$(TARGET_RUN)' PLUGIN_ID="$$(git describe --always --dirty 2>/dev/null || echo unknown)"
+TORTURE_ENV = RESUME=$(RESUME) TARGET_RUN='$(TARGET_RUN)' PLUGIN_ID="$${M2R_PLUGIN_ID:-$$(git describe --always --dirty 2>/dev/null || echo unknown)}"
 CSMITH_INC = $(firstword $(wildcard /usr/include/csmith*/csmith.h /usr/local/include/csmith*/csmith.h))
 
 # need-gcc-source: Debian's gcc-12-source (installs it when running as root).

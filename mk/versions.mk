@@ -17,13 +17,17 @@
 # A user with GCC N installed needs none of this: make GCC=gcc-N.
 # Variables: V, M2R_ROOTS (/srv/m2r-roots), MIRROR
 # (http://deb.debian.org/debian), VERSIONS_LEVELS ("-O0;-O2;-O2 -g"),
-# VERSIONS_PLACEMENTS ("pruned;semipruned;minimal").
+# VERSIONS_PLACEMENTS ("pruned;semipruned;minimal"), VERSIONS_SUITES
+# ("c fortran c++"), VERSIONS_RUNS ("torture torture-rewrite": either
+# half alone, to split a run that takes hours), RESUME.
 
 .PHONY: check-gcc torture-gcc root-gcc need-v
 
 M2R_ROOTS ?= /srv/m2r-roots
 VERSIONS_LEVELS ?= -O0;-O2;-O2 -g
 VERSIONS_PLACEMENTS ?= pruned;semipruned;minimal
+VERSIONS_SUITES ?= c fortran c++
+VERSIONS_RUNS ?= torture torture-rewrite
 gcc-root = M2R_ROOTS=$(M2R_ROOTS) BUILD=$(B) bash tools/gcc-root.sh
 
 need-v:
@@ -37,8 +41,9 @@ check-gcc: need-v gcc-src-maybe torture-rewrite-src
 	@$(gcc-root) run $(V) sh -c 'make check-plugin $$M2R_MAKEFLAGS QUICK=$(QUICK) SAMPLE_EVERY=$(SAMPLE_EVERY)'
 
 torture-gcc: need-v torture-src torture-rewrite-src
-	@rc=0; $(gcc-root) run $(V) sh -c 'make torture torture-rewrite $$M2R_MAKEFLAGS \
-		TORTURE_SUITES="c fortran c++" TORTURE_LEVELS="$(VERSIONS_LEVELS)" \
+	@rc=0; $(gcc-root) run $(V) sh -c 'make $(VERSIONS_RUNS) $$M2R_MAKEFLAGS \
+		TORTURE_SUITES="$(VERSIONS_SUITES)" TORTURE_LEVELS="$(VERSIONS_LEVELS)" \
+		REWRITE_SUITES="$(VERSIONS_SUITES)" \
 		REWRITE_LEVELS="$(VERSIONS_LEVELS)" REWRITE_PLACEMENTS="$(VERSIONS_PLACEMENTS)" \
 		RESUME=$(RESUME)' || rc=1; \
 	out=$(B)/versions/gcc-$(V); mkdir -p $$out; \

@@ -12,7 +12,8 @@
 #                            kept between runs), then run CMD there, in
 #                            the root, with GCC V's variables set:
 #                            M2R_GCC (what GCC= names), M2R_MAKEFLAGS
-#                            (GCC=... and what else that GCC needs)
+#                            (GCC=... and what else that GCC needs),
+#                            M2R_PLUGIN_ID (git describe of this tree)
 #   gcc-root.sh gcc V        print what GCC= names for V
 #   gcc-root.sh path V       print the root's path
 #
@@ -182,7 +183,9 @@ run)
 	create "$1"
 	shift
 	sync_tree
-	in_root /usr/bin/env M2R_GCC="$M2R_GCC" M2R_MAKEFLAGS="$M2R_MAKEFLAGS" $RUN_ENV \
+	# (the copy has no .git: the runs' tables name the tree by this)
+	id=$(cd "$HERE" && git describe --always --dirty 2>/dev/null || echo unknown)
+	in_root /usr/bin/env M2R_GCC="$M2R_GCC" M2R_MAKEFLAGS="$M2R_MAKEFLAGS" M2R_PLUGIN_ID="$id" $RUN_ENV \
 		/bin/sh -c 'cd /src/mem2reg && exec "$@"' sh "$@" ;;
 *)
 	die "usage: gcc-root.sh create V | run V CMD... | gcc V | path V" ;;

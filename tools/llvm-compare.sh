@@ -52,6 +52,14 @@
 #   unused-cast   allocas LLVM promotes whose only other uses are unused
 #                 bitcasts or all-zero getelementptrs (or such casts that
 #                 feed only lifetime/debug intrinsics)
+#   undef-phi     (braun) phis braun keeps and LLVM removes (by its rule
+#                 on undef, or its single-store path): a block with more
+#                 phis than LLVM's by exactly braun's phis whose leaves
+#                 are undef and one value that dominates them (see
+#                 summarize)
+#   redundant-phi (braun) phis LLVM keeps and braun removes (the paper's
+#                 Algorithm 5): a block with fewer phis than LLVM's by
+#                 exactly LLVM's phis whose leaves are one value
 # The files of a file that differs are kept in DIR/diffs/NAME/.
 # Exit status: 0 when every compiled file matches or differs only as
 # explained and all its outputs verify, 1 otherwise, 2 on a usage or
@@ -89,16 +97,85 @@ export CLANG OPT M2R_OPT CFLAGS_EXTRA M2R_TIMEOUT M2R_ALGORITHM
 
 # ---------------------------------------------------------------------------
 # Summary of a module: one line per defined function,
-#   @name <TAB> allocas <TAB> nblocks <TAB> label:phis label:phis ...
-# The entry block's label is "(entry)" when it has none.
+#   @name <TAB> allocas <TAB> nblocks <TAB> label:phis ... <TAB> folds ...
+#   <TAB> redundant ...
+# The entry block's label is "(entry)" when it has none.  The last two
+# fields count, per block, phis by their leaves: the values other than
+# phis that reach them through phis (undef being a value, as for Braun
+# et al.).  "redundant": the phis whose leaves are one value; they
+# always hold it, and braun removes them (the paper's Algorithm 5)
+# where LLVM's mem2reg may keep a group of them.  "folds": the phis
+# whose leaves are undef and one value that dominates every phi (a
+# constant, an argument, an instruction of the entry block); braun keeps
+# them, LLVM removes them, by its simplification's rule on undef or by
+# its single-store path (a variable stored once with a constant gives
+# that constant to every load, the loads the store does not dominate
+# included).  (LLVM also folds to an instruction of another block that
+# dominates the phi; the CFG is not read here, so such a block is left a
+# difference to look at, never explained by guess.)
 summarize() {
 	awk '
-	function flush() {
+	# Per block: reds, the phis whose leaves (the values other than phis
+	# that reach them through phis) are one value; folds, those whose
+	# leaves are undef and one value that dominates every phi (a
+	# constant, an argument, or an instruction of the entry block).
+	function leaves(   p, q, i, n, v, val, nd, und, sp, st, seen) {
+		for (i = 1; i <= nb; i++) { reds[i] = 0; folds[i] = 0 }
+		for (p = 1; p <= np; p++) {
+			delete seen; sp = 1; st[1] = p; seen[p] = 1; val = ""; nd = 0; und = 0
+			while (sp > 0 && nd < 2) {
+				q = st[sp--]
+				n = split(pops[q], o, SUBSEP)
+				for (i = 1; i <= n; i++) {
+					v = o[i]
+					if (v in pidx) {
+						if (!(pidx[v] in seen)) { seen[pidx[v]] = 1; st[++sp] = pidx[v] }
+					} else if (v == "undef") und = 1
+					else if (val == "") { val = v; nd = 1 } else if (v != val) nd = 2
+				}
+			}
+			if (nd == 1 && !und) reds[pblk[p]]++
+			if (nd == 1 && und && (val !~ /^%/ || (val in isarg) || (val in entrydef))) folds[pblk[p]]++
+		}
+	}
+	function flush(   s, t, u, i) {
 		if (fn == "") return
-		s = ""
-		for (i = 1; i <= nb; i++) s = s (i > 1 ? " " : "") lab[i] ":" phis[i]
-		printf "%s\t%d\t%d\t%s\n", fn, allocas, nb, s
+		leaves()
+		s = ""; t = ""; u = ""
+		for (i = 1; i <= nb; i++) {
+			s = s (i > 1 ? " " : "") lab[i] ":" phis[i]
+			t = t (i > 1 ? " " : "") folds[i]
+			u = u (i > 1 ? " " : "") reds[i]
+		}
+		printf "%s\t%d\t%d\t%s\t%s\t%s\n", fn, allocas, nb, s, t, u
 		fn = ""
+	}
+	function phi(line,   name, i, c, d, td, n, v, k) { # record one phi: name, block, operands
+		name = line; sub(/^[ \t]+/, "", name); sub(/ .*/, "", name)
+		np++; pname[np] = name; pblk[np] = nb; pidx[name] = np; pops[np] = ""
+		# the operands are [ VALUE, %LABEL ] at depth 0 after the type;
+		# a constant expression holds brackets and commas of its own
+		sub(/^[^=]*= phi /, "", line)
+		d = 0; n = 0; v = ""; td = 0
+		for (i = 1; i <= length(line); i++) {
+			c = substr(line, i, 1)
+			if (d == 0) { # the type, or between operands: "[ " opens one
+				if (td == 0 && c == "[" && substr(line, i + 1, 1) == " ") { d = 1; v = ""; continue }
+				if (c ~ /[[({<]/) td++
+				else if (c ~ /[])}>]/) td--
+				continue
+			}
+			if (c == "]" && d == 1) {
+				d = 0
+				k = v; sub(/, *%("[^"]*"|[-a-zA-Z$._0-9]+) *$/, "", k)
+				gsub(/^ +| +$/, "", k)
+				pops[np] = pops[np] (n++ ? SUBSEP : "") k
+				continue
+			}
+			if (c ~ /[[({<]/) d++
+			else if (c ~ /[])}>]/) d--
+			v = v c
+		}
 	}
 	/^define / {
 		if (match($0, /@("[^"]*"|[-a-zA-Z$._0-9]+)/)) {
@@ -107,6 +184,11 @@ summarize() {
 			fn = "@?"
 		}
 		allocas = 0; nb = 1; lab[1] = "(entry)"; phis[1] = 0; inbody = 1
+		np = 0; delete pidx; delete isarg; delete entrydef
+		a = $0; sub(/^[^(]*\(/, "", a)
+		while (match(a, /%("[^"]*"|[-a-zA-Z$._0-9]+)/)) {
+			isarg[substr(a, RSTART, RLENGTH)] = 1; a = substr(a, RSTART + RLENGTH)
+		}
 		first = 1
 		next
 	}
@@ -121,7 +203,11 @@ summarize() {
 	}
 	/^[ \t]+[^ \t;]/ {
 		first = 0
-		if ($0 ~ /^[ \t]+%("[^"]*"|[-a-zA-Z$._0-9]+) = phi /) phis[nb]++
+		if ($0 ~ /^[ \t]+%("[^"]*"|[-a-zA-Z$._0-9]+) = phi /) { phis[nb]++; phi($0) }
+		else if (nb == 1 && match($0, /^[ \t]+%("[^"]*"|[-a-zA-Z$._0-9]+) = /)) {
+			d = substr($0, RSTART, RLENGTH); sub(/^[ \t]+/, "", d); sub(/ = $/, "", d)
+			entrydef[d] = 1
+		}
 		else if ($0 ~ /^[ \t]+%("[^"]*"|[-a-zA-Z$._0-9]+) = alloca /) allocas++
 	}
 	END { flush() }
@@ -129,9 +215,11 @@ summarize() {
 }
 
 # Compare two summaries (ref, ours); prints the differences, one per line,
-# as KIND:@fn[:detail], then "FUNCS N MATCH M" on the last line.
+# as KIND:@fn[:detail], then "FUNCS N MATCH M" on the last line.  With
+# braun, a block where ours has more phis than LLVM by exactly the phis
+# LLVM would fold by its rule on undef is "undef-phi", explained.
 compare() {
-	awk -F '\t' '
+	awk -F '\t' -v braun="$([ "$M2R_ALGORITHM" = braun ] && echo 1)" '
 	NR == FNR { ref[$1] = $0; order[++n] = $1; next }
 	{ ours[$1] = $0 }
 	END {
@@ -144,17 +232,26 @@ compare() {
 			split(ours[f], o, "\t")
 			if (r[3] != o[3]) { print "blocks:" f ":" r[3] "/" o[3]; continue }
 			if (r[2] != o[2]) { print "allocas:" f ":" r[2] "/" o[2]; bad = 1 }
-			nr = split(r[4], rb, " "); split(o[4], ob, " ")
-			labd = ""; phid = ""
+			nr = split(r[4], rb, " "); split(o[4], ob, " "); split(o[5], of, " "); split(r[6], rr, " ")
+			redd = ""
+			labd = ""; phid = ""; undd = ""
 			for (i = 1; i <= nr; i++) {
 				rl = rb[i]; sub(/:[0-9]+$/, "", rl); rp = rb[i]; sub(/.*:/, "", rp)
 				ol = ob[i]; sub(/:[0-9]+$/, "", ol); op = ob[i]; sub(/.*:/, "", op)
 				if (rl != ol && (rl !~ /^[0-9]+$/ || ol !~ /^[0-9]+$/) && labd == "") labd = "labels:" f ":" rl "/" ol
-				if (rp != op) phid = phid (phid == "" ? "phis:" f ":" : ",") rl "=" rp "/" op
+				if (rp == op) continue
+				if (braun && op - rp > 0 && op - rp == of[i] + 0)
+					undd = undd (undd == "" ? "undef-phi:" f ":" : ",") rl "=" rp "/" op
+				else if (braun && rp - op > 0 && rp - op == rr[i] + 0)
+					redd = redd (redd == "" ? "redundant-phi:" f ":" : ",") rl "=" rp "/" op
+				else
+					phid = phid (phid == "" ? "phis:" f ":" : ",") rl "=" rp "/" op
 			}
 			if (phid != "") { print phid; bad = 1 }
 			if (labd != "") { print labd; bad = 1 }
-			if (!bad) match_++
+			if (undd != "") print undd
+			if (redd != "") print redd
+			if (!bad && undd == "" && redd == "") match_++
 		}
 		print "FUNCS " n " MATCH " match_
 	}
@@ -300,6 +397,12 @@ one() {
 	while IFS= read -r line; do
 		case $line in
 		FUNCS*) read -r _ funcs _ match <<<"$line"; continue ;;
+		undef-phi:* | redundant-phi:*)
+			fn=${line#*:}; fn=${fn%%:*}
+			fexpl[$fn]=1
+			out+=("$line")
+			continue
+			;;
 		allocas:*)
 			IFS=: read -r kind fn rest <<<"$line"
 			r=${rest%/*} o=${rest#*/}
@@ -424,7 +527,7 @@ awk -F '\t' -v quiet="$quiet" -v nin="$(wc -l <"$files")" -v npl="$NPL" -v alg="
 		if (alg != "llvm")
 			printf "algorithm:  %s\n", alg
 		for (k in kinds) {
-			e = (k == "array-alloca" || k == "unused-cast") ? "explained difference" : "DIFFERENCE"
+			e = (k == "array-alloca" || k == "unused-cast" || k == "undef-phi" || k == "redundant-phi") ? "explained difference" : "DIFFERENCE"
 			printf "  %-13s %4d in %4d files  (%s)\n", k, kinds[k], kfiles[k], e
 		}
 		if (nfiles != nin) printf "error: %d results for %d files\n", nfiles, nin

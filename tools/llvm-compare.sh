@@ -204,11 +204,11 @@ summarize() {
 	/^[ \t]+[^ \t;]/ {
 		first = 0
 		if ($0 ~ /^[ \t]+%("[^"]*"|[-a-zA-Z$._0-9]+) = phi /) { phis[nb]++; phi($0) }
-		else if (nb == 1 && match($0, /^[ \t]+%("[^"]*"|[-a-zA-Z$._0-9]+) = /)) {
+		else if ($0 ~ /^[ \t]+%("[^"]*"|[-a-zA-Z$._0-9]+) = alloca /) allocas++
+		if (nb == 1 && match($0, /^[ \t]+%("[^"]*"|[-a-zA-Z$._0-9]+) = /)) {
 			d = substr($0, RSTART, RLENGTH); sub(/^[ \t]+/, "", d); sub(/ = $/, "", d)
 			entrydef[d] = 1
 		}
-		else if ($0 ~ /^[ \t]+%("[^"]*"|[-a-zA-Z$._0-9]+) = alloca /) allocas++
 	}
 	END { flush() }
 	' "$1"

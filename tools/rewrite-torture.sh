@@ -87,11 +87,13 @@ cpu_limit() {
 # run_prog EXE DIR RES [LIMIT]: run DIR/EXE with LIMIT (RUN_TIMEOUT)
 # seconds of CPU time; RES gets "exit STATUS", or "past the time limit",
 # on its first line, the program's output after it, and RES.cpu the CPU
-# seconds it took.
+# seconds it took.  Every program runs as DIR/run/prog, its argv[0]
+# the same both ways: a failed assert() prints the program's name.
 run_prog() {
 	local exe=$1 dir=$2 res=$3 limit=${4:-$RUN_TIMEOUT} rc=0
+	mkdir -p "$dir/run" && ln -f "$dir/$exe" "$dir/run/prog"
 	(cd "$dir" && TIMEFORMAT=%3U+%3S &&
-		time cpu_limit "$limit" $TARGET_RUN "./$exe" >"$res.out" 2>&1 </dev/null) 2>"$res.time" || rc=$?
+		time cpu_limit "$limit" $TARGET_RUN ./run/prog >"$res.out" 2>&1 </dev/null) 2>"$res.time" || rc=$?
 	awk -F+ '/^[0-9.]+[+][0-9.]+$/ { printf "%.2f\n", $1 + $2 }' "$res.time" > "$res.cpu"
 	# SIGXCPU at the soft limit (152), SIGKILL at the hard one (137) if
 	# the program ignores it, timeout's 124 for the limit of wall time

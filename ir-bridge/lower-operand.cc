@@ -361,8 +361,7 @@ static void vop_opnd(L *l, void *p)
 	}
 	if (!l->b->vop_unbound++)
 		bridge_note(l->b, "lowering: .MEM is not in the operand cache of a statement at %s:%d",
-		            gimple_filename(l->stmt) ? gimple_filename(l->stmt) : "?",
-		            gimple_lineno(l->stmt));
+		            stmt_file(l->stmt), gimple_lineno(l->stmt));
 }
 
 void emit_vops(L *l, gimple *g)

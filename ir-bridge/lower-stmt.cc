@@ -399,7 +399,18 @@ static void bind(L *l, gimple *g, int slot, void *p, int c0)
 	if (!l->b->unbound++)
 		bridge_note(l->b, "lowering: no %s of %s for its operand at %s:%d",
 		            slot < nk ? "load" : "store", bv->name,
-		            gimple_filename(g) ? gimple_filename(g) : "?", gimple_lineno(g));
+		            stmt_file(g), gimple_lineno(g));
+}
+
+/* LOWER_REWRITE: the chain slot of instruction in: nk + k for a store
+ * into variable k, k for a load of it, -1 for anything else. */
+static int access_slot(const L *l, const Ins *in)
+{
+	int st = in->op == OSTORE, nk = l->b->var.n;
+	if (in->op != OLOAD && !st)
+		return -1;
+	int k = in->ops[st] - l->va0;
+	return k >= 0 && k < nk ? st * nk + k : -1;
 }
 
 /* LOWER_REWRITE: the operands of statement g in its cache after .MEM's,
@@ -421,15 +432,11 @@ static void bind_operands(L *l, gimple *g, int c0)
 	}
 	vreserve(l->tmp, l->next, c1 - c0);
 	for (int c = c1 - 1; c >= c0; c--) { /* the chains, first at the head */
-		const Ins *in = &f->ins.v[c];
-		int st = in->op == OSTORE;
-		if (in->op != OLOAD && !st)
-			continue;
-		k = in->ops[st] - l->va0;
-		if (k < 0 || k >= nk)
-			continue;
-		l->next.v[c - c0] = l->first[st * nk + k];
-		l->first[st * nk + k] = c;
+		int s = access_slot(l, &f->ins.v[c]);
+		if (s >= 0) {
+			l->next.v[c - c0] = l->first[s];
+			l->first[s] = c;
+		}
 	}
 	use_operand_p u;
 	def_operand_p d;
@@ -446,10 +453,9 @@ static void bind_operands(L *l, gimple *g, int c0)
 				bind(l, g, nk + k, d, c0);
 	}
 	for (int c = c0; c < c1; c++) { /* the chains' heads back to -1 */
-		const Ins *in = &f->ins.v[c];
-		int st = in->op == OSTORE;
-		if ((in->op == OLOAD || st) && (k = in->ops[st] - l->va0) >= 0 && k < nk)
-			l->first[st * nk + k] = -1;
+		int s = access_slot(l, &f->ins.v[c]);
+		if (s >= 0)
+			l->first[s] = -1;
 	}
 }
 

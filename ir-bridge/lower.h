@@ -91,6 +91,13 @@ static inline void note_opnd(L *l, void *p, int i)
 	vpush(l->f->a, l->opnd, o);
 }
 
+/* Statement g's file for a note ("?" when it has none). */
+static inline const char *stmt_file(const gimple *g)
+{
+	const char *f = gimple_filename(g);
+	return f ? f : "?";
+}
+
 /* The site of the instruction just made: the current statement (a
  * statement's instructions are made together) and operand slot. */
 static inline void note_site(L *l)

@@ -114,7 +114,7 @@ export CLANG OPT M2R_OPT CFLAGS_EXTRA M2R_TIMEOUT M2R_ALGORITHM
 # dominates the phi; the CFG is not read here, so such a block is left a
 # difference to look at, never explained by guess.)
 summarize() {
-	awk '
+	awk -v braun="$([ "$M2R_ALGORITHM" = braun ] && echo 1)" '
 	# Per block: reds, the phis whose leaves (the values other than phis
 	# that reach them through phis) are one value; folds, those whose
 	# leaves are undef and one value that dominates every phi (a
@@ -140,7 +140,8 @@ summarize() {
 	}
 	function flush(   s, t, u, i) {
 		if (fn == "") return
-		leaves()
+		if (braun) leaves() # (only the comparison of braun reads them)
+		else for (i = 1; i <= nb; i++) folds[i] = reds[i] = 0
 		s = ""; t = ""; u = ""
 		for (i = 1; i <= nb; i++) {
 			s = s (i > 1 ? " " : "") lab[i] ":" phis[i]
@@ -203,7 +204,7 @@ summarize() {
 	}
 	/^[ \t]+[^ \t;]/ {
 		first = 0
-		if ($0 ~ /^[ \t]+%("[^"]*"|[-a-zA-Z$._0-9]+) = phi /) { phis[nb]++; phi($0) }
+		if ($0 ~ /^[ \t]+%("[^"]*"|[-a-zA-Z$._0-9]+) = phi /) { phis[nb]++; if (braun) phi($0) }
 		else if ($0 ~ /^[ \t]+%("[^"]*"|[-a-zA-Z$._0-9]+) = alloca /) allocas++
 		if (nb == 1 && match($0, /^[ \t]+%("[^"]*"|[-a-zA-Z$._0-9]+) = /)) {
 			d = substr($0, RSTART, RLENGTH); sub(/^[ \t]+/, "", d); sub(/ = $/, "", d)
@@ -216,8 +217,9 @@ summarize() {
 
 # Compare two summaries (ref, ours); prints the differences, one per line,
 # as KIND:@fn[:detail], then "FUNCS N MATCH M" on the last line.  With
-# braun, a block where ours has more phis than LLVM by exactly the phis
-# LLVM would fold by its rule on undef is "undef-phi", explained.
+# braun, a block where ours has more phis than LLVM's by exactly its
+# "folds" is "undef-phi", one with fewer by exactly LLVM's "redundant"
+# is "redundant-phi": both explained (summarize).
 compare() {
 	awk -F '\t' -v braun="$([ "$M2R_ALGORITHM" = braun ] && echo 1)" '
 	NR == FNR { ref[$1] = $0; order[++n] = $1; next }

@@ -260,14 +260,17 @@ $(M2R_GEN): $(M2R_GEN_SRC) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(ALL_CFLAGS) -Itestlib -MMD -MP -MF $@.d -MT $@ $(ALL_LDFLAGS) -o $@ $< $(LDLIBS)
 
+# $(call apt-run,PACKAGES): install Debian's PACKAGES, one apt at a time
+# (flock): under make -j two targets may need packages at once, and the
+# second apt-get would stop at apt's own lock.
+apt-run = flock /tmp/mem2reg-apt.lock sh -c 'apt-get update && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y $(1)'
+
 # $(call apt-install,WHAT,PACKAGES): install Debian's PACKAGES when
-# running as root, else say which command to run and fail.  One apt at a
-# time (flock): under make -j two targets may need packages at once,
-# and the second apt-get would stop at apt's own lock.
+# running as root, else say which command to run and fail.
 apt-install = if [ "$$(id -u)" = 0 ]; then \
 		echo "$(1) not found: installing $(2)"; \
-		flock /tmp/mem2reg-apt.lock sh -c 'apt-get update && \
-			DEBIAN_FRONTEND=noninteractive apt-get install -y $(2)' || exit 1; \
+		$(call apt-run,$(2)) || exit 1; \
 	else \
 		echo "error: $(1) not installed; run:" >&2; \
 		echo "    sudo apt-get update && sudo apt-get install $(2)" >&2; \

@@ -99,7 +99,7 @@ placement-study: all torture-src
 		| awk -v k=$(STUDY_EVERY) '(NR - 1) % k == 0' | grep -E '$(or $(TORTURE_FILTER),.)' \
 		> $(abspath $(STUDY_OUT))/files
 	@if ! command -v llvm-dwarfdump >/dev/null && ! command -v llvm-dwarfdump-14 >/dev/null; then \
-		if [ "$$(id -u)" = 0 ]; then flock /tmp/mem2reg-apt.lock sh -c 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y llvm-14'; \
+		if [ "$$(id -u)" = 0 ]; then $(call apt-run,llvm-14); \
 		else echo "note: no llvm-dwarfdump (llvm-14): no debug-info coverage" >&2; fi; \
 	fi
 	@CC=$(CC) PLUGIN=$(abspath $(PLUGIN)) JOBS=$(TORTURE_JOBS) INSTR_EVERY=$(STUDY_INSTR_EVERY) \

@@ -262,9 +262,11 @@ $(M2R_GEN): $(M2R_GEN_SRC) $(FLAGS_STAMP)
 
 # $(call apt-run,PACKAGES): install Debian's PACKAGES, one apt at a time
 # (flock): under make -j two targets may need packages at once, and the
-# second apt-get would stop at apt's own lock.
+# second apt-get would stop at apt's own lock.  PACKAGES reach the inner
+# shell as its arguments: they are often shell variables of the recipe
+# ($$pk), which the quoted command could not see.
 apt-run = flock /tmp/mem2reg-apt.lock sh -c 'apt-get update && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y $(1)'
+		DEBIAN_FRONTEND=noninteractive apt-get install -y "$$@"' apt-run $(1)
 
 # $(call apt-install,WHAT,PACKAGES): install Debian's PACKAGES when
 # running as root, else say which command to run and fail.

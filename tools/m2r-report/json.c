@@ -140,6 +140,25 @@ static char *escape(P *p, char *o)
  * its source, so one buffer of the source's length is enough. */
 static JVal *string(P *p)
 {
+	/* Most strings are printable ASCII without escapes: found by
+	 * memchr and copied whole. */
+	const unsigned char *end = memchr(p->s, '"', (size_t)(p->e - p->s));
+	if (end && !memchr(p->s, '\\', (size_t)(end - p->s))) {
+		unsigned odd = 0;
+		for (const unsigned char *c = p->s; c < end; c++)
+			odd |= (unsigned)(*c - 0x20) >= 0x60; /* a control or a non-ASCII byte */
+		if (!odd) {
+			size_t n = (size_t)(end - p->s);
+			char *buf = aalloc_raw(p->a, n + 1);
+			memcpy(buf, p->s, n);
+			buf[n] = 0;
+			p->s = end + 1;
+			JVal *v = node(p, J_STR);
+			v->s = buf;
+			v->n = (int)n;
+			return v;
+		}
+	}
 	const unsigned char *q = p->s;
 	while (q < p->e && *q != '"')
 		q += *q == '\\' && q + 1 < p->e ? 2 : 1;
@@ -232,6 +251,32 @@ static JVal *word(P *p, const char *w, JKind k, long long i)
 	return v;
 }
 
+static unsigned key_hash(const char *k)
+{
+	unsigned h = 2166136261u; /* FNV-1a */
+	for (; *k; k++)
+		h = (h ^ (unsigned char)*k) * 16777619u;
+	return h;
+}
+
+/* The index of o's members: open addressing, at most half full; a key
+ * written twice keeps its first member, as the walk would. */
+static void index_members(Arena *a, JVal *o)
+{
+	int n = 16;
+	while (n < 2 * o->n)
+		n *= 2;
+	o->idx = aalloc(a, (size_t)n * sizeof *o->idx);
+	o->nidx = n;
+	for (JVal *m = o->kid; m; m = m->next) {
+		unsigned i = key_hash(m->key) & (unsigned)(n - 1);
+		while (o->idx[i] && strcmp(o->idx[i]->key, m->key))
+			i = (i + 1) & (unsigned)(n - 1);
+		if (!o->idx[i])
+			o->idx[i] = m;
+	}
+}
+
 /* An array or an object after its bracket: elements chained in order. */
 static JVal *aggregate(P *p, int depth, int obj)
 {
@@ -272,6 +317,8 @@ static JVal *aggregate(P *p, int depth, int obj)
 			return fail(p, "truncated");
 		if (*p->s == close) {
 			p->s++;
+			if (obj && v->n > 8)
+				index_members(p->a, v);
 			return v;
 		}
 		if (*p->s != ',')
@@ -319,8 +366,15 @@ JVal *json_get(const JVal *o, const char *key)
 {
 	if (!o || o->k != J_OBJ)
 		return NULL;
-	for (JVal *m = o->kid; m; m = m->next)
-		if (!strcmp(m->key, key))
-			return m;
+	if (!o->idx) {
+		for (JVal *m = o->kid; m; m = m->next)
+			if (!strcmp(m->key, key))
+				return m;
+		return NULL;
+	}
+	unsigned i = key_hash(key) & (unsigned)(o->nidx - 1);
+	for (; o->idx[i]; i = (i + 1) & (unsigned)(o->nidx - 1))
+		if (!strcmp(o->idx[i]->key, key))
+			return o->idx[i];
 	return NULL;
 }

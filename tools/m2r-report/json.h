@@ -22,11 +22,15 @@ struct JVal {
 	int n;            /* J_STR: length; J_ARR, J_OBJ: element count */
 	const char *key;  /* a member of an object: its key */
 	JVal *kid, *next; /* J_ARR, J_OBJ: first element; the next sibling */
+	JVal **idx;       /* J_OBJ of more than 8 members: json_get's index of them */
+	int nidx;         /* its slots (a power of two) */
 };
 
 /* Parses s[0..n) as one JSON value with nothing after it but blanks.
  * Returns NULL and sets *why (a static string) on any error. */
 JVal *json_parse(Arena *a, const char *s, size_t n, const char **why);
-/* The member key of object o, or NULL (also when o is not an object). */
+/* The member key of object o, or NULL (also when o is not an object).
+ * An object of more than 8 members is parsed with a hash index of its
+ * keys: a record has dozens of keys, each looked up, many absent. */
 JVal *json_get(const JVal *o, const char *key);
 #endif

@@ -23,8 +23,13 @@
                                      SVG parses, an <svg> root), and every
                                      differing function explained there is
                                      linked from the differences too
-  page.py capped PAGE                a page of a big build: the caps hold
-                                     and say what was left out
+  page.py paged PAGE                 a page of a big build: the plots'
+                                     caps hold and say what they leave
+                                     out; the files and the differences
+                                     go on in pages beside it, each of at
+                                     most 1000 rows, that hold every row
+                                     (as many as the headings count) and
+                                     pass the checks of "page"
   page.py uncompared PAGE REC...     the page of the records REC...: the
                                      phi plot draws the functions compared
                                      with GCC only and says how many it
@@ -81,12 +86,13 @@ def noline(src, dst):
 
 
 def relative(url):
-    """A link to a file beside the page: no scheme, no host, no root."""
-    return not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", url) and not url.startswith("/") and "#" not in url
+    """A link to a file beside the page (maybe at an anchor of it): no
+    scheme, no host, no root."""
+    return not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", url) and not url.startswith("/") and not url.startswith("#")
 
 
 def target(page, url):
-    return os.path.join(os.path.dirname(os.path.abspath(page)), urllib.parse.unquote(url))
+    return os.path.join(os.path.dirname(os.path.abspath(page)), urllib.parse.unquote(url.split("#")[0]))
 
 
 class Page(html.parser.HTMLParser):
@@ -133,7 +139,7 @@ class Page(html.parser.HTMLParser):
         self.text.append(data)
 
 
-def page(path, nsvg, names):
+def page(path, nsvg, names, quiet=False):
     s = open(path, encoding="utf-8").read()
     for bad in ("http://", "https://", "url(", "@import", "<link", "<iframe"):
         if bad in s:
@@ -147,7 +153,7 @@ def page(path, nsvg, names):
         fail("%s: %s" % (path, "; ".join(p.errors[:5])))
     if len(p.svgs) != nsvg:
         fail("%s: %d <svg>, expected %d" % (path, len(p.svgs), nsvg))
-    if min(p.svgs) < 1:
+    if p.svgs and min(p.svgs) < 1:
         fail("%s: an <svg> draws nothing: %s" % (path, p.svgs))
     for h in p.hrefs:
         if h.startswith("#") and h[1:] not in p.ids:
@@ -164,7 +170,8 @@ def page(path, nsvg, names):
     for raw in ("<t>", "'#\""):
         if raw in s:
             fail("%s: raw %r in the page: a name is not escaped" % (path, raw))
-    print("ok page: %d svg (%s drawn elements), %d anchors" % (len(p.svgs), p.svgs, len(p.hrefs)))
+    if not quiet:
+        print("ok page: %d svg (%s drawn elements), %d anchors" % (len(p.svgs), p.svgs, len(p.hrefs)))
 
 
 def explained(path, n, svg):
@@ -211,17 +218,50 @@ def explained(path, n, svg):
     print("ok explained: %d rows%s" % (n, ", each with its picture" if svg else ", text only"))
 
 
-def capped(path):
+def table_rows(s, name):
+    """The rows of table NAME on a page: the files' sortable table, or
+    the differences' (one row per variable, linked to its source line)."""
+    if name == "files":
+        return sum(t.split("</table>")[0].count("<tr>") - 1 for t in s.split('<table class="sort">')[1:])
+    return len(re.findall(r'<tr><td><a href="#src-', s))
+
+
+def paged(path):
     s = open(path, encoding="utf-8").read()
     circles = [len(re.findall(r"<circle", part)) for part in s.split("<svg")[1:]]
     if not circles or max(circles) > 2000:
         fail("%s: a plot draws %s points (cap 2000)" % (path, circles))
-    rows = s.split('<table class="sort">')[1].split("</table>")[0].count("<tr>") - 1
-    if rows > 1000:
-        fail("%s: %d table rows (cap 1000)" % (path, rows))
     if not re.search(r"[0-9]+ points left out", s):
         fail("%s: no line says how many points were left out" % path)
-    print("ok capped: %s points, %d rows" % (circles, rows))
+    said = []
+    for name, heading in (("files", r'<h2 id="files">Files: ([0-9]+)</h2>'),
+                          ("differences", r'<h2 id="differences">Differences from GCC, by reason: ([0-9]+) variables')):
+        m = re.search(heading, s)
+        if not m:
+            fail("%s: no heading of the %s" % (path, name))
+        want, rows = int(m.group(1)), table_rows(s, name)
+        pages = sorted(set(re.findall(r'href="([^"#]*-pages/%s-[0-9]+\.html)"' % name, s)),
+                       key=lambda h: int(re.search(r"-([0-9]+)\.html$", h).group(1)))
+        for k, h in enumerate(pages, 2):
+            if not h.endswith("/%s-%d.html" % (name, k)):
+                fail("%s: the %s pages are not 2 to %d: %s" % (path, name, len(pages) + 1, pages))
+        if rows > 1000 or (pages and rows != 1000):
+            fail("%s: %d rows of the %s on the page (1000 when more follow)" % (path, rows, name))
+        for h in pages:
+            sub = target(path, h)
+            page(sub, 0, [], quiet=True)
+            t = open(sub, encoding="utf-8").read()
+            n = table_rows(t, name)
+            if n < 1 or n > 1000:
+                fail("%s: %d rows of the %s (1 to 1000)" % (sub, n, name))
+            back = re.findall(r'href="(\.\./[^"#]*)#', t)
+            if not back or not all(os.path.isfile(target(sub, b)) for b in back):
+                fail("%s: no link back to the page %s" % (sub, path))
+            rows += n
+        if rows != want:
+            fail("%s: the %s pages hold %d rows, the heading counts %d" % (path, name, rows, want))
+        said.append("%s %d rows on %d pages" % (name, rows, len(pages) + 1))
+    print("ok paged: %s points, %s" % (circles, ", ".join(said)))
 
 
 def uncompared(path, recs):
@@ -359,8 +399,8 @@ def main():
         page(args[0], int(args[1]), args[2:])
     elif cmd == "explained":
         explained(args[0], int(args[1]), args[2] == "1")
-    elif cmd == "capped":
-        capped(args[0])
+    elif cmd == "paged":
+        paged(args[0])
     elif cmd == "uncompared":
         uncompared(args[0], args[1:])
     elif cmd == "browse":

@@ -73,7 +73,7 @@ static char *cat(Run *r, const char *a, const char *b)
 
 /* A path's last component as a relative URL: bytes other than letters,
  * digits and - . _ percent-encoded. */
-static char *url_of(Run *r, const char *name)
+char *url_of(Run *r, const char *name)
 {
 	char *u = aalloc(r->a, 3 * strlen(name) + 1), *p = u;
 	for (const unsigned char *s = (const unsigned char *)name; *s; s++)

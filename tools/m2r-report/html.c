@@ -3,9 +3,11 @@
  * anything outside the page): the text summary, a table of the groups
  * (mode, placement, algorithm, GCC, target), a sortable table of the
  * files, the differences grouped by reason, the plots (html-plot.c) and
- * the source lines of the differing variables.  Every name is escaped; tables are
- * capped so that a build of 50,000 functions stays usable.  A figure
- * that is not known (GCC's, where GCC was not compared) shows as "-". */
+ * the source lines of the differing variables.  Every name is escaped.
+ * The files and the differences past their first thousand rows go on in
+ * pages beside it (html-pages.c), so that a build of any size keeps
+ * every row and each page stays small.  A figure that is not known
+ * (GCC's, where GCC was not compared) shows as "-". */
 #define _POSIX_C_SOURCE 200809L
 #include "rep.h"
 
@@ -175,19 +177,20 @@ static void group_table(FILE *o, Run *r)
 	fputs("</table>\n", o);
 }
 
-static void file_table(FILE *o, Run *r)
+static const char *const file_head[] = { "file", "mode", "placement", "algorithm", "GCC", "target", "functions",
+	"vars", "promoted", "GCC promoted", "phis kept", "GCC phis", "agree", "differ", "unexplained", "time ours",
+	"time GCC" };
+
+/* Rows [lo, hi) of the files table (arg: the rows, run_by_file's). */
+static void file_rows(FILE *o, Run *r, long lo, long hi, const char *up, void *arg)
 {
-	int n;
-	Rec **v = run_by_file(r, &n);
-	static const char *const head[] = { "file", "mode", "placement", "algorithm", "GCC", "target", "functions", "vars",
-		"promoted", "GCC promoted", "phis kept", "GCC phis", "agree", "differ", "unexplained",
-		"time ours", "time GCC" };
-	fprintf(o, "<h2 id=\"files\">Files</h2>\n<p class=\"note\">Click a column's header to sort.</p>\n"
-		"<table class=\"sort\"><thead><tr>");
-	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
-		fprintf(o, "<th>%s</th>", head[i]);
+	(void)r, (void)up;
+	Rec **v = arg;
+	fprintf(o, "<table class=\"sort\"><thead><tr>");
+	for (size_t i = 0; i < sizeof file_head / sizeof file_head[0]; i++)
+		fprintf(o, "<th>%s</th>", file_head[i]);
 	fprintf(o, "</tr></thead><tbody>\n");
-	for (int i = 0; i < n && i < TABLE_CAP; i++) {
+	for (long i = lo; i < hi; i++) {
 		const Rec *x = v[i];
 		fprintf(o, "<tr><td>");
 		put_html(o, x->file);
@@ -202,9 +205,22 @@ static void file_table(FILE *o, Run *r)
 		fprintf(o, "</tr>\n");
 	}
 	fprintf(o, "</tbody></table>\n");
-	if (n > TABLE_CAP)
-		fprintf(o, "<p class=\"note\">%d of %d files shown: %d left out (at most %d rows).</p>\n", TABLE_CAP,
-			n, n - TABLE_CAP, TABLE_CAP);
+}
+
+/* The first TABLE_CAP rows here, the others on pages beside it: a sort
+ * by a column's header sorts the rows of its page. */
+static void file_table(FILE *o, Run *r, const char *page)
+{
+	int n;
+	Rec **v = run_by_file(r, &n);
+	PageSet ps = page_set(page, "files", "files", "Files", n, TABLE_CAP);
+	fprintf(o, "<h2 id=\"files\">Files: %d</h2>\n<p class=\"note\">Click a column's header to sort%s.</p>\n",
+		n, ps.npages > 1 ? " the rows of its page" : "");
+	page_nav(o, r, &ps, 1);
+	file_rows(o, r, 0, n < TABLE_CAP ? n : TABLE_CAP, "", v);
+	page_nav(o, r, &ps, 1);
+	if (write_pages(r, &ps, file_rows, v))
+		r->page_failed = 1;
 }
 
 /* A source line's anchor: "src-FILE-LINE", escaped. */
@@ -225,83 +241,123 @@ static void put_verdicts(FILE *o, const Var *v)
 	fprintf(o, "</td><td>%s</td>", v->gcc < 0 ? "-" : v->gcc ? "ssa" : "memory");
 }
 
-/* A differing variable shown in the differences: its source line is
- * shown too (so that every row's link resolves). */
+/* A differing variable: a row of the differences, and its source line
+ * on the same page (so that every row's link resolves). */
 typedef struct Mark {
 	const char *file;
 	int line, var;
 	const Rec *rec;
 } Mark;
-typedef VEC(Mark) Marks;
 
-/* One reason's differences; the rows shown are added to *m (at most
- * DIFF_CAP); returns the number left out. */
-static long diff_group(FILE *o, Run *r, int w, long count, Marks *m)
+/* The order of the reasons on the page: unexplained first, a bug nobody
+ * may miss, then the named reasons. */
+static int why_rank(int w)
 {
-	fprintf(o, "<h3 id=\"why-%s\">%s: %ld</h3>\n<p class=\"note\">", why_name(w), why_name(w), count);
-	put_html(o, m2r_names[NT_WHY].desc[w - m2r_names[NT_WHY].first]);
-	fprintf(o, "</p>\n<table><tr><th>file:line</th><th>function</th><th>variable</th><th>ours</th>"
-		"<th>GCC</th><th>mode</th><th>placement</th><th>algorithm</th><th>GCC version</th><th>target</th></tr>\n");
-	long left = 0;
-	for (int i = 0; i < r->fn.n; i++) {
-		const Rec *x = r->fn.v[i];
-		for (int k = 0; k < x->nvar; k++) {
-			const Var *v = &r->var.v[x->var0 + k];
-			if (v->why != w)
-				continue;
-			if (m->n >= DIFF_CAP) {
-				left++;
-				continue;
-			}
-			Mark mk = { x->file, v->line, x->var0 + k, x };
-			vpush(r->a, *m, mk);
-			fprintf(o, "<tr><td><a href=\"#");
-			line_id(o, x->file, v->line);
-			fprintf(o, "\">");
-			put_html(o, x->file);
-			fprintf(o, ":%d</a></td><td>", v->line);
-			const char *ex = explain_href(r, x);
-			if (ex) { /* its explanation (html-explain.c) */
-				fputs("<a href=\"", o);
-				put_html(o, ex);
-				fputs("\">", o);
-			}
-			put_html(o, x->function);
-			fprintf(o, "%s</td><td>", ex ? "</a>" : "");
-			put_html(o, v->name);
-			fprintf(o, "</td>");
-			put_verdicts(o, v);
-			rec_gkey_tds(o, x);
-			fprintf(o, "</tr>\n");
-		}
-	}
-	fprintf(o, "</table>\n");
-	return left;
+	return w == W_UNEXPLAINED ? 0 : w;
 }
 
-static void differences(FILE *o, Run *r, Marks *m)
+/* Every differing variable, in the page's order (by reason, then as
+ * read), by one counting pass and one placing pass; count[w] gets each
+ * reason's total. */
+static Mark *diff_marks(Run *r, long count[NWHY], long *total)
 {
-	long count[NWHY] = { 0 }, total = 0;
+	long at[NWHY + 1] = { 0 };
 	for (int i = 0; i < r->var.n; i++) {
 		int w = r->var.v[i].why;
 		if (w > W_AGREE && w < NWHY)
-			count[w]++, total++;
+			count[w]++;
 	}
+	*total = 0;
+	for (int rank = 0; rank < NWHY; rank++)
+		for (int w = W_AGREE + 1; w < NWHY; w++)
+			if (why_rank(w) == rank) {
+				at[w] = *total;
+				*total += count[w];
+			}
+	Mark *m = aalloc(r->a, (size_t)(*total + 1) * sizeof *m);
+	for (int i = 0; i < r->fn.n; i++) {
+		const Rec *x = r->fn.v[i];
+		for (int k = 0; k < x->nvar; k++) {
+			int w = r->var.v[x->var0 + k].why;
+			if (w > W_AGREE && w < NWHY)
+				m[at[w]++] = (Mark){ x->file, r->var.v[x->var0 + k].line, x->var0 + k, x };
+		}
+	}
+	return m;
+}
+
+/* A row of the differences; up prefixes the link to its explanation. */
+static void diff_row(FILE *o, Run *r, const Mark *mk, const char *up)
+{
+	const Var *v = &r->var.v[mk->var];
+	fprintf(o, "<tr><td><a href=\"#");
+	line_id(o, mk->file, mk->line);
+	fprintf(o, "\">");
+	put_html(o, mk->file);
+	fprintf(o, ":%d</a></td><td>", mk->line);
+	const char *ex = explain_href(r, mk->rec);
+	if (ex) { /* its explanation (html-explain.c) */
+		fputs("<a href=\"", o);
+		put_html(o, up);
+		put_html(o, ex);
+		fputs("\">", o);
+	}
+	put_html(o, mk->rec->function);
+	fprintf(o, "%s</td><td>", ex ? "</a>" : "");
+	put_html(o, v->name);
+	fprintf(o, "</td>");
+	put_verdicts(o, v);
+	rec_gkey_tds(o, mk->rec);
+	fprintf(o, "</tr>\n");
+}
+
+static void source(FILE *o, Run *r, const Mark *m, long n);
+
+typedef struct Diffs {
+	Mark *m;
+	long count[NWHY];
+} Diffs;
+
+/* Rows [lo, hi) of the differences, under their reasons' headings,
+ * then their source lines. */
+static void diff_rows(FILE *o, Run *r, long lo, long hi, const char *up, void *arg)
+{
+	const Diffs *d = arg;
+	for (long i = lo; i < hi; i++) {
+		int w = r->var.v[d->m[i].var].why;
+		if (i == lo || w != r->var.v[d->m[i - 1].var].why) {
+			if (i > lo)
+				fprintf(o, "</table>\n");
+			fprintf(o, "<h3 id=\"why-%s\">%s: %ld</h3>\n<p class=\"note\">", why_name(w), why_name(w),
+				d->count[w]);
+			put_html(o, m2r_names[NT_WHY].desc[w - m2r_names[NT_WHY].first]);
+			fprintf(o, "</p>\n<table><tr><th>file:line</th><th>function</th><th>variable</th><th>ours</th>"
+				"<th>GCC</th><th>mode</th><th>placement</th><th>algorithm</th><th>GCC version</th>"
+				"<th>target</th></tr>\n");
+		}
+		diff_row(o, r, &d->m[i], up);
+	}
+	if (hi > lo)
+		fprintf(o, "</table>\n");
+	source(o, r, d->m + lo, hi - lo);
+}
+
+/* The first DIFF_CAP differences here, the others on pages beside it. */
+static void differences(FILE *o, Run *r, const char *page)
+{
+	Diffs d = { NULL, { 0 } };
+	long total;
+	d.m = diff_marks(r, d.count, &total);
+	PageSet ps = page_set(page, "differences", "differences", "Differences", total, DIFF_CAP);
 	fprintf(o, "<h2 id=\"differences\">Differences from GCC, by reason: %ld variables</h2>\n", total);
 	if (!total)
 		fprintf(o, "<p>None: every variable recorded agrees with GCC's into-SSA.</p>\n");
-	long left = 0;
-	/* unexplained first: a bug nobody may miss */
-	if (count[W_UNEXPLAINED])
-		left += diff_group(o, r, W_UNEXPLAINED, count[W_UNEXPLAINED], m);
-	for (int w = W_AGREE + 1; w < W_UNEXPLAINED; w++)
-		if (count[w])
-			left += diff_group(o, r, w, count[w], m);
-	if (left)
-		fprintf(o, "<p class=\"note\">%d difference rows shown: %ld left out (at most %d rows).</p>\n", m->n,
-			left, DIFF_CAP);
+	page_nav(o, r, &ps, 1);
+	diff_rows(o, r, 0, total < DIFF_CAP ? total : DIFF_CAP, "", &d);
+	page_nav(o, r, &ps, 1);
+	if (write_pages(r, &ps, diff_rows, &d))
+		r->page_failed = 1;
 }
-
 
 static int by_place(const void *pa, const void *pb)
 {
@@ -363,31 +419,44 @@ static void source_file(FILE *o, Run *r, const Rec *x, const Mark *m, int n)
 		fclose(f);
 }
 
-/* The source lines of the differences shown, file by file. */
-static void source(FILE *o, Run *r, Marks *m)
+/* The source lines of differences m[0..n), file by file. */
+static void source(FILE *o, Run *r, const Mark *m, long n)
 {
 	fprintf(o, "<h2 id=\"source\">Source lines with differences</h2>\n");
-	if (!m->n) {
+	if (!n) {
 		fprintf(o, "<p>None.</p>\n");
 		return;
 	}
 	fprintf(o, "<p class=\"note\">The lines of the differences listed above, each with its "
 		"variables' remarks.</p>\n");
-	qsort(m->v, (size_t)m->n, sizeof *m->v, by_place);
-	for (int i = 0, j; i < m->n; i = j) {
-		for (j = i; j < m->n && m->v[j].file == m->v[i].file; j++)
+	Mark *s = xmalloc((size_t)n * sizeof *s);
+	memcpy(s, m, (size_t)n * sizeof *s);
+	qsort(s, (size_t)n, sizeof *s, by_place);
+	for (long i = 0, j; i < n; i = j) {
+		for (j = i; j < n && s[j].file == s[i].file; j++)
 			;
-		source_file(o, r, m->v[i].rec, m->v + i, j - i);
+		source_file(o, r, s[i].rec, s + i, (int)(j - i));
 	}
+	free(s);
 }
 
-long write_html(FILE *o, Run *r, int top)
+void html_head(FILE *o, const char *title)
+{
+	fprintf(o, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+		"<title>mem2reg report%s%s</title>\n<style>%s</style></head><body>\n", *title ? ": " : "", title, style);
+}
+
+void html_tail(FILE *o)
+{
+	fprintf(o, "<script>%s</script>\n</body></html>\n", script);
+}
+
+long write_html(FILE *o, Run *r, int top, const char *page)
 {
 	Rec t = { 0 };
 	for (int i = 0; i < r->fn.n; i++)
 		rec_add(&t, r->fn.v[i]);
-	fprintf(o, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-		"<title>mem2reg report</title>\n<style>%s</style></head><body>\n", style);
+	html_head(o, "");
 	fprintf(o, "<h1>mem2reg report</h1>\n<p><a href=\"#summary\">summary</a> &middot; "
 		"<a href=\"#groups\">groups</a> &middot; <a href=\"#files\">files</a> &middot; <a href=\"#differences\">differences</a> &middot; "
 		"<a href=\"#plots\">plots</a> &middot; <a href=\"#source\">source</a> &middot; "
@@ -395,11 +464,9 @@ long write_html(FILE *o, Run *r, int top)
 	long unexplained = summary(o, r, top);
 	group_table(o, r);
 	write_plots(o, r, &t);
-	file_table(o, r);
-	Marks m = { 0 };
-	differences(o, r, &m);
-	source(o, r, &m);
+	file_table(o, r, page);
+	differences(o, r, page);
 	write_explanations(o, r);
-	fprintf(o, "<script>%s</script>\n</body></html>\n", script);
+	html_tail(o);
 	return unexplained;
 }

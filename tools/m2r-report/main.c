@@ -190,7 +190,8 @@ int main(int argc, char **argv)
 			unexplained = write_summary(out, r, o.by_file, o.top < 0 ? 10 : o.top);
 		} else if (o.fmt == FMT_HTML) {
 			explain_files(r, o.out, o.dot);
-			unexplained = write_html(out, r, o.top < 0 ? 10 : o.top);
+			unexplained = write_html(out, r, o.top < 0 ? 10 : o.top, o.out);
+			bad |= r->page_failed;
 		} else {
 			write_rows(out, r, o.fmt, o.by_file);
 			for (int i = 0; i < r->fn.n; i++)

@@ -158,6 +158,7 @@ typedef struct Run {
 	long filtered;              /* records left out by the filters */
 	VEC(Group) grp;             /* run_groups: the groups, in reading order */
 	int grouped;                /* run_groups has run */
+	int page_failed;            /* a page beside the HTML page was not written */
 } Run;
 
 /* load.c */
@@ -221,9 +222,35 @@ int explain_files(Run *r, const char *page, const char *dot);
 void write_explanations(FILE *o, Run *r);
 const char *explain_href(Run *r, const Rec *fn);
 
-/* html.c: --format=html, one self-contained page; html-plot.c: its SVG
- * plots (t: the sums of r's functions).  put_html escapes & < > " '. */
-long write_html(FILE *o, Run *r, int top);
+/* html.c: --format=html, the page PAGE (open as o) and the pages
+ * beside it; html-plot.c: its SVG plots (t: the sums of r's
+ * functions).  put_html escapes & < > " '; html_head and html_tail
+ * open and close a page (style, sorting script). */
+long write_html(FILE *o, Run *r, int top, const char *page);
 void write_plots(FILE *o, Run *r, const Rec *t);
 void put_html(FILE *o, const char *s);
+void html_head(FILE *o, const char *title);
+void html_tail(FILE *o);
+/* A path's last component as a relative URL (html-explain.c). */
+char *url_of(Run *r, const char *name);
+
+/* html-pages.c: a long table of the page goes on in pages beside it,
+ * PAGE-pages/NAME-K.html, CAP rows each.  A PageSet is one table's
+ * pages (npages 1: the page holds it all). */
+typedef struct PageSet {
+	const char *page, *name, *anchor, *title; /* anchor: the table's id on the page */
+	long nrows, cap;
+	int npages;
+} PageSet;
+PageSet page_set(const char *page, const char *name, const char *anchor, const char *title, long nrows,
+		 long cap);
+/* Writes rows [lo, hi) of the table on o; up: "../" from a page beside
+ * the main page, "" on it (the prefix of links to PAGE-explain/). */
+typedef void (*SliceFn)(FILE *o, Run *r, long lo, long hi, const char *up, void *arg);
+/* The pages 2 .. npages, each through fn; 0, or -1 when one could not
+ * be written (said on stderr). */
+int write_pages(Run *r, const PageSet *ps, SliceFn fn, void *arg);
+/* The links to every page of the table (nothing for one page); cur:
+ * the page they are on. */
+void page_nav(FILE *o, Run *r, const PageSet *ps, int cur);
 #endif

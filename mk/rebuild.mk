@@ -50,6 +50,22 @@ deb-rebuild: $(M2R_REPORT)
 	echo "deb-rebuild: $$out (summary.tsv, report.txt, report.csv, report.html, diffoscope/)"; \
 	exit $$rc
 
+# make report-scale SUITE=bookworm|trixie: m2r-report over the records
+# of every compile of the suite's rebuild (tools/report-scale.sh: the
+# time and memory of the text, CSV and HTML reports, records per second,
+# the pages' sizes, Chromium's load times) into $(B)/report-scale/SUITE/;
+# REPORT_SCALE_IN: other records instead (files or directories).
+.PHONY: report-scale
+report-scale: $(M2R_REPORT) need-browser
+	@in="$(REPORT_SCALE_IN)"; \
+	if [ -z "$$in" ]; then \
+		[ -n "$(deb-suite-v)" ] || { echo "error: which records? make report-scale SUITE=bookworm|trixie or REPORT_SCALE_IN=..." >&2; exit 2; }; \
+		in=$$(find $$($(gcc-root) path $(deb-suite-v))/src/mem2reg/build/deb-rebuild/$(SUITE) \
+			-name records.jsonl -size +0 2>/dev/null | sort); \
+		[ -n "$$in" ] || { echo "error: no records of make deb-rebuild SUITE=$(SUITE)" >&2; exit 1; }; \
+	fi; \
+	M2R_REPORT=$(M2R_REPORT) bash tools/report-scale.sh $(B)/report-scale/$(or $(SUITE),records) $$in
+
 # make check's rebuild test (testsuite/mem2reg.rebuild/) needs debhelper
 # and fakeroot: installed as root, else the test is UNSUPPORTED.
 check: debhelper-maybe

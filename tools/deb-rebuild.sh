@@ -10,6 +10,8 @@
 #   deb-rebuild.sh diffs OUT        diffoscope over every pair of .debs
 #                                   that differ with pruned placement
 #                                   (run where diffoscope is)
+#   deb-rebuild.sh tests LOG        pass, fail or none: the tests of the
+#                                   build whose log is LOG (below)
 #
 # PKG is a source package's name (apt-get source, from the deb-src lines
 # of this system's apt) or the path of a .dsc.  Per package, into
@@ -121,19 +123,22 @@ as_builder() {
 # spaces, then dh_* or "debian/rules override_*" or create-stamp) or of
 # dpkg-buildpackage's (" debian/rules TARGET", " fakeroot debian/rules
 # TARGET", "dh TARGET"); with DH_VERBOSE=1 the commands a step runs follow
-# its line.  A debian/rules of its own (zlib's) runs "make test" or "make
-# check" itself, often ignoring its status: ran when make echoes that
-# command, failed when an "Error N (ignored)" follows it.
+# its line.  A debian/rules of its own runs "make test" or "make check"
+# itself (zlib's, gzip's "make -C builddir check"), often ignoring its
+# status: ran when make echoes that command, failed when a make error
+# follows it in the same step, "(ignored)" or not (not ignored, it stops
+# the build there).
 tests_of() {
 	awk '
 	/^   [^ \t]/ || /^ (fakeroot )?debian\/rules / || /^dh [a-z]/ {
 		intest = ($0 ~ /^   (dh_auto_test|debian\/rules override_dh_auto_test)/)
+		own = 0
 		next
 	}
 	intest && !/^make\[[0-9]+\]: (Entering|Leaving) directory/ && !/^[ \t]*$/ { ran = 1 }
 	/dh_auto_test: error:|override_dh_auto_test[^ ]*\] Error [0-9]/ { failed = 1 }
-	/^(\/usr\/bin\/)?make( -[^ ]+)* (test|check)( |$)/ { ran = 1; own = 1 }
-	own && /\] Error [0-9]+ \(ignored\)/ { failed = 1; own = 0 }
+	/^(\/usr\/bin\/)?make( +[^ ]+)* (test|check)( |$)/ { ran = 1; own = 1 }
+	own && /^make(\[[0-9]+\])?: (\*\*\* )?\[.*\] Error [0-9]+/ { failed = 1; own = 0 }
 	END { print failed ? "fail" : ran ? "pass" : "none" }' "$1"
 }
 
@@ -334,7 +339,11 @@ diffs)
 		done < "$d"
 	done
 	;;
+tests)
+	[ $# = 1 ] && [ -f "$1" ] || die "usage: deb-rebuild.sh tests LOG (a build's log)"
+	tests_of "$1"
+	;;
 *)
-	die "usage: deb-rebuild.sh run OUT PKG... | diffs OUT"
+	die "usage: deb-rebuild.sh run OUT PKG... | diffs OUT | tests LOG"
 	;;
 esac

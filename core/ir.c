@@ -59,10 +59,14 @@ static void chunk_free(Chunk *c)
 	free(c);
 }
 
+/* ArenaHead first (m2r.h): aalloc_raw carves [cur, end) of the head
+ * chunk inline; the head chunk's used is not kept (cur is), and no
+ * other chunk of the list is carved again. */
 struct Arena {
+	ArenaHead h;
 	Chunk *head;
 	Chunk *own;    /* chunks holding one growable table each (agrow) */
-	size_t bytes;
+	Arena *next;   /* on the list of spare structs (arena_free) */
 };
 
 /* Chunks of freed arenas, kept for the next one: a tool makes one arena
@@ -121,11 +125,25 @@ void arena_warm(void)
 }
 
 
+/* An empty arena carves from here: no chunk yet, no room (a request
+ * of 0 bytes gets this pointer). */
+static _Alignas(16) unsigned char no_room[16];
+/* The structs of freed arenas, for the next ones: a function makes two
+ * (the IR's and the lowering's), a malloc and a free each. */
+static Arena *spare_arenas;
+static int nspare_arenas;
+
 Arena *arena_new(void)
 {
-	Arena *a = xmalloc(sizeof *a);
+	Arena *a = spare_arenas;
+	if (a) {
+		spare_arenas = a->next;
+		nspare_arenas--;
+	} else
+		a = xmalloc(sizeof *a);
+	a->h.cur = a->h.end = no_room;
+	a->h.bytes = 0;
 	a->head = a->own = NULL;
-	a->bytes = 0;
 	return a;
 }
 
@@ -141,29 +159,33 @@ void arena_free(Arena *a)
 		n = c->next;
 		spare_put(c); /* at least SPARE_MIN (own_new): a spare's size */
 	}
-	free(a);
+	if (nspare_arenas < 4) {
+		a->next = spare_arenas;
+		spare_arenas = a;
+		nspare_arenas++;
+	} else
+		free(a);
 }
 
-/* Uninitialised memory: for storage that is written before it is read. */
-void *aalloc_raw(Arena *a, size_t n)
+/* aalloc_raw's slow path: n (a multiple of 16) does not fit in the
+ * head chunk's room, which a new head chunk replaces (the rest of the
+ * old one is left unused, as before). */
+void *aalloc_chunk(Arena *a, size_t n)
 {
-	n = (n + 15) & ~(size_t)15;
 	Chunk *c = a->head;
-	if (!c || c->size - c->used < n) {
-		size_t sz = SPARE_MIN;
-		if (c && c->size < (64u << 20))
-			sz = c->size * 2; /* grow geometrically: few chunks */
-		if (sz < n)
-			sz = n;
-		if (!(c = spare_take(sz)))
-			c = chunk_new(sz);
-		c->next = a->head;
-		a->head = c;
-	}
-	void *p = c->mem + c->used;
-	c->used += n;
-	a->bytes += n;
-	return p;
+	size_t sz = SPARE_MIN;
+	if (c && c->size < (64u << 20))
+		sz = c->size * 2; /* grow geometrically: few chunks */
+	if (sz < n)
+		sz = n;
+	if (!(c = spare_take(sz)))
+		c = chunk_new(sz);
+	c->next = a->head;
+	a->head = c;
+	a->h.cur = c->mem + n;
+	a->h.end = c->mem + c->size;
+	a->h.bytes += n;
+	return c->mem;
 }
 
 /* Growable tables.  A large table (the instructions, the values) that
@@ -189,7 +211,7 @@ static void *own_new(Arena *a, size_t n)
 	c->used = c->size;
 	c->next = a->own;
 	a->own = c;
-	a->bytes += n;
+	a->h.bytes += n;
 	return c->mem;
 }
 
@@ -223,7 +245,7 @@ static void *agrow(Arena *a, void *p, size_t old, size_t n)
 		return r;
 	}
 	Chunk *c = *q;
-	a->bytes += n - old;
+	a->h.bytes += n - old;
 	if (n <= c->size)
 		return c->mem; /* room in the chunk: no copy, no call */
 	Chunk *g = NULL;
@@ -285,7 +307,7 @@ char *astrndup(Arena *a, const char *s, size_t n)
 
 size_t arena_bytes(const Arena *a)
 {
-	return a->bytes;
+	return a->h.bytes;
 }
 
 void vgrow_(Arena *a, void **v, int *cap, size_t elsz, int need)

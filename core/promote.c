@@ -623,7 +623,9 @@ void m2r_promote(Fn *f, const PromoteOpts *o, Stats *st)
 	}
 
 	/* One VarStat per alloca, in instruction order (fn_ins lists them);
-	 * the rounds work from this list. */
+	 * the rounds work from this list.  Reserved at once: grown by
+	 * doubling from 4, a small function's list was made three times. */
+	vreserve_exact(f->a, st->var, st->var.n + f->allocas.n);
 	for (int k = 0; k < f->allocas.n; k++) {
 		int i = f->allocas.v[k];
 		Ins *in = &f->ins.v[i];

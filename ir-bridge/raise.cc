@@ -43,7 +43,9 @@ typedef struct Raise {
 	Fn *f;
 	struct function *fun;
 	int nk;           /* b->var.n; variable nk is .MEM (Bridge.vop) */
-	int *kvar;        /* value -> variable of the alloca it is, or -1 */
+	int va0;          /* variable k's alloca is value va0 + k (make_vars
+	                     makes them in a row), */
+	int vopv;         /* .MEM's is vopv (-1: none): kvar() */
 	int *owner;       /* value -> variable it is a definition of: a store's
 	                     own value, a parameter, a phi result; or -1 */
 	char *mine;       /* variable -> renamed here */
@@ -53,10 +55,16 @@ typedef struct Raise {
 	char *special;    /* GCC bb index -> has an EH or abnormal successor
 	                     edge (beyond_own_edge's question is moot else) */
 	int nspecial;     /* such blocks: none in most functions */
-	PMap decls;       /* decl of a variable renamed here -> variable */
 	int nundef;       /* stores of undef (check): the clobbers at most */
 	VEC(gphi *) phis; /* made here (their uid holds the core phi) */
 } Raise;
+
+/* The variable of the alloca whose address is value v, or -1. */
+static inline int kvar(const Raise *r, int v)
+{
+	unsigned k = (unsigned)(v - r->va0);
+	return k < (unsigned)r->nk ? (int)k : v >= 0 && v == r->vopv ? r->nk : -1;
+}
 
 static tree decl_of(Raise *r, int k)
 {
@@ -160,7 +168,7 @@ static void check(Raise *r, const Stats *st)
 	Fn *f = r->f;
 	for (int s = 0; s < st->var.n; s++) {
 		const Ins *a = &f->ins.v[st->var.v[s].alloca];
-		int k = a->res >= 0 ? r->kvar[a->res] : -1;
+		int k = a->res >= 0 ? kvar(r, a->res) : -1;
 		if (k >= 0)
 			r->vs[k] = &st->var.v[s];
 	}
@@ -189,7 +197,7 @@ static void check(Raise *r, const Stats *st)
 		if (in->op != OSTORE)
 			continue;
 		r->nundef += in->ops[0] == f->undef;
-		if ((k = r->kvar[in->ops[1]]) >= 0 && r->mine[k] && !undef_like(r, in->ops[0])) {
+		if ((k = kvar(r, in->ops[1])) >= 0 && r->mine[k] && !undef_like(r, in->ops[0])) {
 			if (r->owner[in->ops[0]] >= 0 && r->mine[k] &&
 			    bad(r, k, "a value stored twice", i))
 				r->mine[k] = 0;
@@ -210,7 +218,7 @@ static void check(Raise *r, const Stats *st)
 		const Ins *in = &f->ins.v[i];
 		int k;
 		if (in->op == OLOAD) {
-			if ((k = r->kvar[in->ops[0]]) < 0 || !r->mine[k])
+			if ((k = kvar(r, in->ops[0])) < 0 || !r->mine[k])
 				continue;
 			if (!(in->flags & IDEAD) || !expressible(r, k, in->res))
 				r->mine[k] = !bad(r, k, "a load the core did not resolve", i);
@@ -322,9 +330,11 @@ static void make_phis(Raise *r)
 /* A debug bind from before "ssa" (rare) that names a renamed variable:
  * the core knows no reaching definition for it (debug uses never count),
  * so its value is reset rather than left as a stale variable. */
+static int renamed_var(Raise *r, tree t);
+
 static tree in_set_cb(tree *tp, int *walk_subtrees, void *data)
 {
-	if (DECL_P(*tp) && pm_get((const PMap *)data, *tp, 0) >= 0)
+	if (renamed_var((Raise *)data, *tp) >= 0)
 		return *tp;
 	if (TYPE_P(*tp) || TREE_CODE(*tp) == SSA_NAME)
 		*walk_subtrees = 0;
@@ -336,7 +346,7 @@ static void debug_stmt(Raise *r, gimple *g)
 	if (!gimple_debug_bind_p(g) || !gimple_debug_bind_has_value_p(g))
 		return;
 	tree *v = gimple_debug_bind_get_value_ptr(g);
-	if (walk_tree(v, in_set_cb, &r->decls, NULL)) {
+	if (walk_tree(v, in_set_cb, r, NULL)) {
 		gimple_debug_bind_reset_value(g);
 		update_stmt(g); /* its operand cache named the value */
 	}
@@ -359,10 +369,27 @@ static int edge_slot(Raise *r, int kb, unsigned idx, basic_block dest)
 	return -1;
 }
 
-/* The variable renamed here that operand t is, or -1. */
+/* The variable renamed here that operand t is, or -1: b->var is in
+ * DECL_UID order, one entry per decl (make_vars), so a binary search by
+ * uid finds it (a hash of the decls was built per function for the few
+ * clobbers and debug binds that ask). */
 static int renamed_var(Raise *r, tree t)
 {
-	return DECL_P(t) ? pm_get(&r->decls, t, 0) : -1;
+	if (!DECL_P(t))
+		return -1;
+	if (t == gimple_vop(r->fun))
+		return r->mine[r->nk] ? r->nk : -1;
+	const BVar *v = r->b->var.v;
+	unsigned uid = DECL_UID(t);
+	int lo = 0, hi = r->nk;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (v[mid].uid < uid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < r->nk && v[lo].decl == (void *)t && r->mine[lo] ? lo : -1;
 }
 
 /* Statement g, whose operands renamed through the caches are
@@ -388,14 +415,14 @@ static void raise_stmt(Raise *r, gimple *g, int o0, int o1)
 	}
 	for (int o = o0; o < o1; o++) {
 		const Ins *in = &f->ins.v[b->opnd[o].ins];
-		if (in->op == OLOAD && (k = r->kvar[in->ops[0]]) >= 0 && r->mine[k])
+		if (in->op == OLOAD && (k = kvar(r, in->ops[0])) >= 0 && r->mine[k])
 			SET_USE((use_operand_p)b->opnd[o].ptr, value_name(r, k, in->res));
 	}
 	gimple_stmt_iterator gsi;
 	int at = 0; /* gsi is at g */
 	for (int o = o0; o < o1; o++) {
 		const Ins *in = &f->ins.v[b->opnd[o].ins];
-		if (in->op != OSTORE || !b->opnd[o].ptr || (k = r->kvar[in->ops[1]]) < 0 || !r->mine[k])
+		if (in->op != OSTORE || !b->opnd[o].ptr || (k = kvar(r, in->ops[1])) < 0 || !r->mine[k])
 			continue;
 		tree decl = decl_of(r, k);
 		tree name = make_ssa_name(decl, g);
@@ -485,15 +512,21 @@ void bridge_rewrite(Bridge *b, struct function *fun, const Stats *st)
 	r.fun = fun;
 	int nv = f->val.n, nk = b->var.n;
 	r.nk = nk; /* .MEM, if any, is variable nk */
-	r.kvar = (int *)aalloc(f->a, (size_t)(nv + 1) * sizeof(int));
-	r.owner = (int *)aalloc(f->a, (size_t)(nv + 1) * sizeof(int));
-	memset(r.kvar, 0xff, (size_t)(nv + 1) * sizeof(int));
-	memset(r.owner, 0xff, (size_t)(nv + 1) * sizeof(int));
-	r.name = (tree *)aalloc(f->a, (size_t)(nv + 1) * sizeof(tree));
-	r.mine = (char *)aalloc(f->a, (size_t)nk + 2);
-	r.vs = (const VarStat **)aalloc(f->a, (size_t)(nk + 2) * sizeof *r.vs);
-	r.seen = (char *)aalloc(f->a, (size_t)last_basic_block_for_fn(fun) + 1);
-	r.special = (char *)aalloc(f->a, (size_t)last_basic_block_for_fn(fun) + 1);
+	/* The tables in one allocation: the pointers, then the ints
+	 * (-1 to start with), then the flags (0). */
+	size_t nbb = (size_t)last_basic_block_for_fn(fun) + 1;
+	size_t zp = ((size_t)nv + 1) * sizeof(tree) + (size_t)(nk + 2) * sizeof *r.vs;
+	size_t mi = ((size_t)nv + 1) * sizeof(int), zc = (size_t)nk + 2 + 2 * nbb;
+	unsigned char *mem = (unsigned char *)aalloc_raw(f->a, zp + mi + zc);
+	memset(mem, 0, zp);
+	memset(mem + zp, 0xff, mi);
+	memset(mem + zp + mi, 0, zc);
+	r.name = (tree *)mem;
+	r.vs = (const VarStat **)(r.name + nv + 1);
+	r.owner = (int *)(mem + zp);
+	r.mine = (char *)(mem + zp + mi);
+	r.seen = r.mine + nk + 2;
+	r.special = r.seen + nbb;
 	basic_block sb;
 	FOR_EACH_BB_FN(sb, fun) {
 		edge e;
@@ -504,18 +537,11 @@ void bridge_rewrite(Bridge *b, struct function *fun, const Stats *st)
 				r.nspecial++;
 			}
 	}
-	for (int k = 0; k < nk; k++) {
-		const Ins *a = &f->ins.v[b->var.v[k].alloca];
-		if (a->res >= 0)
-			r.kvar[a->res] = k;
-	}
-	if (b->vop >= 0)
-		r.kvar[f->ins.v[b->vop].res] = nk;
+	r.va0 = nk ? f->ins.v[b->var.v[0].alloca].res : 0;
+	for (int k = 0; k < nk; k++) /* (kvar) */
+		invariant(f->ins.v[b->var.v[k].alloca].res == r.va0 + k);
+	r.vopv = b->vop >= 0 ? f->ins.v[b->vop].res : -1;
 	check(&r, st);
-	pm_init(f->a, &r.decls, nk + 1);
-	for (int k = 0; k <= nk; k++)
-		if (r.mine[k])
-			pm_put(&r.decls, decl_of(&r, k), 0, k);
 
 	/* at most the stores of undef (clobbers), counted by check() */
 	b->clob = (void **)aalloc(f->a, (size_t)(r.nundef + 1) * sizeof(void *));

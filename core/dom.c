@@ -226,14 +226,38 @@ static void tree(Dom *d, int n, int N)
 	number_tree(d);
 }
 
+/* The caller's idoms (dom_build_given) for the blocks the DFS reached:
+ * each reachable block but the entry has a reachable one that comes
+ * before it in rpo (as every dominator does), every other block none.
+ * What this cannot see (a different tree on the same reachable
+ * blocks) the caller must rule out: its CFG is the core's. */
+static void given_idoms(Dom *d, const int *idom)
+{
+	for (int b = 0; b < d->n; b++) {
+		int p = idom[b];
+		if (b == 0 || d->rpoidx[b] < 0) {
+			invariant(p == -1);
+			continue;
+		}
+		invariant(p >= 0 && p < d->n && d->rpoidx[p] >= 0 && d->rpoidx[p] < d->rpoidx[b]);
+		d->idom[b] = p;
+	}
+}
+
 void dom_build(Fn *f, Dom *d)
+{
+	dom_build_given(f, d, NULL);
+}
+
+void dom_build_given(Fn *f, Dom *d, const int *idom)
 {
 	int n = f->blk.n;
 	dom_alloc(f, d, n);
 	if (!n)
 		return;
 	LT t;
-	size_t msz = (size_t)n * 11 * sizeof(int);
+	/* the DFS's five arrays, then Lengauer-Tarjan's six */
+	size_t msz = (size_t)n * (idom ? 5 : 11) * sizeof(int);
 	t.mem = scratch_get(msz);
 	int *m = t.mem;
 	t.dfn = m, t.cur = m + n, t.stk = m + 2 * (size_t)n;
@@ -243,7 +267,10 @@ void dom_build(Fn *f, Dom *d)
 	t.bhead = m + 9 * (size_t)n, t.bnext = m + 10 * (size_t)n;
 	int N = dfs(f, d, &t);
 	d->nreach = N;
-	semidominators(f, d, &t, N);
+	if (idom)
+		given_idoms(d, idom);
+	else
+		semidominators(f, d, &t, N);
 	scratch_put(t.mem, msz);
 	tree(d, n, N);
 }

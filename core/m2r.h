@@ -438,6 +438,10 @@ typedef struct Dom {
 
 /* Dominator tree by Lengauer-Tarjan (near-linear on every CFG shape). */
 void dom_build(Fn *f, Dom *d);
+/* The same from the immediate dominators the caller knows (idom[b],
+ * -1 for block 0 and the unreachable blocks; NULL: dom_build): the rpo,
+ * the tree and its numbering are made as dom_build makes them. */
+void dom_build_given(Fn *f, Dom *d, const int *idom);
 /* Dominance frontiers of all blocks at once (Cytron et al. via runners). */
 void df_build(Fn *f, Dom *d);
 /* The same, logging each runner walk into tr (TR_DF_*). */
@@ -550,6 +554,11 @@ typedef struct PromoteOpts {
 	                   for a caller that never prints them, such as
 	                   the plugin without a dump; naming is a tenth of
 	                   the cost of making a phi */
+	const int *idom; /* the immediate dominator of each block (-1 for
+	                   block 0 and the unreachable blocks) when the
+	                   caller has them for the same CFG (rewrite mode:
+	                   GCC's), or NULL: the core computes them
+	                   (dom_build_given) */
 } PromoteOpts;
 
 /* Per alloca: what happened to it. */

@@ -612,7 +612,7 @@ void m2r_promote(Fn *f, const PromoteOpts *o, Stats *st)
 	P.st = st;
 	size_t mark = scratch_mark();
 	cfg_build(f);
-	dom_build(f, &d);
+	dom_build_given(f, &d, o->idom);
 	invariant(o->algorithm >= 0 && o->algorithm < NALGORITHM);
 	if (o->trace)
 		o->trace->algorithm = o->algorithm;

@@ -215,6 +215,11 @@ void bridge_init(void);
  * BVar.renamed and fallback, and rewritten. */
 void bridge_rewrite(Bridge *b, struct function *fun, const Stats *st);
 
+/* GCC's immediate dominators (CDI_DOMINATORS, which must be computed)
+ * of b's blocks, for PromoteOpts.idom: the core's CFG is GCC's, with its
+ * entry block for ENTRY and without EXIT (raise.cc). */
+const int *bridge_idoms(const Bridge *b, struct function *fun);
+
 /* GCC's dominator walk in the order its into-SSA renamer walks (raise.cc):
  * fn(arg, bb) before each block's dominator children. */
 struct basic_block_def;

@@ -497,6 +497,24 @@ void bridge_dom_walk(struct function *fun, void (*fn)(void *, basic_block), void
 	fn_walker(fn, arg).walk(ENTRY_BLOCK_PTR_FOR_FN(fun));
 }
 
+const int *bridge_idoms(const Bridge *b, struct function *fun)
+{
+	Fn *f = b->fn;
+	int n = f->blk.n;
+	int *idom = (int *)aalloc_raw(f->a, (size_t)(n ? n : 1) * sizeof(int));
+	if (n)
+		idom[0] = -1;
+	for (int k = 1; k < n; k++) {
+		basic_block d = get_immediate_dominator(CDI_DOMINATORS,
+		                                        BASIC_BLOCK_FOR_FN(fun, b->bb_of_blk[k]));
+		/* ENTRY is the core's entry block; GCC leaves the
+		 * unreachable blocks without one */
+		idom[k] = !d ? -1 : d == ENTRY_BLOCK_PTR_FOR_FN(fun) ? 0
+		          : d->index < b->nbb ? b->blk_of_bb[d->index] : -1;
+	}
+	return idom;
+}
+
 static void raise_cb(void *r, basic_block bb)
 {
 	raise_block((Raise *)r, bb);

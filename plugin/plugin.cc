@@ -101,6 +101,9 @@ Bridge *m2r_lower_promote(function *fun, int rewrite, Stats *st, long long *core
 	o.simplify = 1;
 	o.prune = PM_AUTO;
 	o.anon_phis = !d; /* phi names are only ever printed in the dump */
+	/* Rewrite mode has GCC's dominators of the same CFG: the core takes
+	 * them rather than computing its own. */
+	o.idom = rewrite ? bridge_idoms(b, fun) : NULL;
 	/* Rewrite mode: semi-pruned and minimal SSA as the textbooks build
 	 * them, for every variable (doc/rewrite.md). */
 	if (rewrite && o.placement != PL_PRUNED) {
@@ -125,6 +128,7 @@ Bridge *m2r_lower_promote(function *fun, int rewrite, Stats *st, long long *core
 		if (!rewrite)
 			return NULL;
 		b = bridge_lower(fun, mode);
+		o.idom = bridge_idoms(b, fun);
 		o.algorithm = ALG_LLVM;
 		memset(st, 0, sizeof *st);
 		m2r_promote(b->fn, &o, st);

@@ -205,6 +205,9 @@ Bridge *bridge_lower(struct function *fun, int mode);
  * templates): made at plugin start, before arena_warm(), so that the
  * first function's arena still finds a warm chunk. */
 void bridge_init(void);
+/* GCC is about to collect (PLUGIN_GGC_START): what the lowering keeps
+ * across functions by a tree's address is dropped. */
+void bridge_gc_start(void);
 
 /* Rewrite mode (raise.cc): write the core's SSA form (after m2r_promote
  * with st) back into fun, whose operand caches are on: every variable

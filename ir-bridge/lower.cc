@@ -83,6 +83,59 @@ static void sort_by_uid(tree *d, int n)
 	free(tmp);
 }
 
+/* What needs_to_live_in_memory asks of a RESULT_DECL d not returned by
+ * reference: aggregate_value_p (d, current_function_decl), the target's
+ * return_in_memory and hard_function_value (an rtx made each time),
+ * about 1,000 instructions, the most of a small function's variables.
+ * Its answer depends on the types (d's, the function's) and on the
+ * function's target and optimization nodes only (d's DECL_BY_REFERENCE
+ * is tested before), so the last few are kept; until GCC collects
+ * (bridge_gc_start): a collected type's address may come back. */
+typedef struct RetMemo {
+	tree fntype, type, target, opt;
+	int val;
+} RetMemo;
+enum { NRET_MEMO = 4 };
+static RetMemo ret_memo[NRET_MEMO];
+static int nret_memo, ret_next;
+
+void bridge_gc_start(void)
+{
+	nret_memo = ret_next = 0;
+}
+
+static int result_aggregate(tree d)
+{
+	tree fn = current_function_decl;
+	RetMemo m = { TREE_TYPE(fn), TREE_TYPE(d), DECL_FUNCTION_SPECIFIC_TARGET(fn),
+	              DECL_FUNCTION_SPECIFIC_OPTIMIZATION(fn), 0 };
+	for (int i = 0; i < nret_memo; i++)
+		if (ret_memo[i].fntype == m.fntype && ret_memo[i].type == m.type &&
+		    ret_memo[i].target == m.target && ret_memo[i].opt == m.opt)
+			return ret_memo[i].val;
+	m.val = aggregate_value_p(d, fn);
+	ret_memo[ret_next] = m;
+	ret_next = (ret_next + 1) % NRET_MEMO;
+	if (nret_memo < NRET_MEMO)
+		nret_memo++;
+	return m.val;
+}
+
+/* needs_to_live_in_memory (tree.cc) of RESULT_DECL d, and is_gimple_reg
+ * (gimple-expr.cc) of it: their tests in their order (a RESULT_DECL is
+ * neither virtual nor a VAR_DECL), aggregate_value_p's answer kept. */
+static int result_in_memory(tree d)
+{
+	return TREE_ADDRESSABLE(d) || is_global_var(d) ||
+	       (!DECL_BY_REFERENCE(d) && result_aggregate(d));
+}
+
+static int result_is_reg(tree d)
+{
+	return is_gimple_reg_type(TREE_TYPE(d)) && !TREE_THIS_VOLATILE(d) &&
+	       !result_in_memory(d) && !DECL_NOT_GIMPLE_REG_P(d);
+}
+
 static unsigned var_flags(tree d)
 {
 	unsigned fl = 0;
@@ -108,10 +161,10 @@ static unsigned var_flags(tree d)
 	 * target for the return register: thousands of instructions); so
 	 * without those two it can hold only for a RESULT_DECL, and never
 	 * for a GCC register, whose test calls it (is_gimple_reg) first. */
-	if (is_gimple_reg(d))
+	int result = TREE_CODE(d) == RESULT_DECL;
+	if (result ? result_is_reg(d) : is_gimple_reg(d))
 		fl |= VF_GCC_REG;
-	else if (TREE_CODE(d) == RESULT_DECL && needs_to_live_in_memory(d) &&
-	         !TREE_ADDRESSABLE(d) && !is_global_var(d))
+	else if (result && result_in_memory(d) && !TREE_ADDRESSABLE(d) && !is_global_var(d))
 		fl |= VF_IN_MEMORY;
 	if (TREE_CODE(ty) == COMPLEX_TYPE)
 		fl |= VF_COMPLEX;

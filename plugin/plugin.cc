@@ -278,6 +278,11 @@ static void early_passes_end(void *, void *)
 	m2r_instr_stop();
 }
 
+static void gc_start(void *, void *)
+{
+	bridge_gc_start();
+}
+
 static void finish(void *, void *)
 {
 	drop_current();
@@ -331,6 +336,7 @@ int plugin_init(struct plugin_name_args *pi, struct plugin_gcc_version *version)
 
 	const char *name = pi->base_name;
 	register_callback(name, PLUGIN_INFO, NULL, &info);
+	register_callback(name, PLUGIN_GGC_START, gc_start, NULL);
 	if (m2r_callgrind)
 		register_callback(name, PLUGIN_EARLY_GIMPLE_PASSES_END, early_passes_end, NULL);
 

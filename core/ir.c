@@ -322,7 +322,11 @@ void vgrow_(Arena *a, void **v, int *cap, size_t elsz, int need)
 
 void vgrow_exact_(Arena *a, void **v, int *cap, size_t elsz, int need)
 {
-	*v = agrow(a, *v, (size_t)*cap * elsz, (size_t)need * elsz);
+	size_t n = (size_t)need * elsz;
+	/* A table's first room, when small, is carved as any allocation is
+	 * (agrow's own first case, without its call: a small function
+	 * reserves 17 tables). */
+	*v = !*v && n < OWN_MIN ? aalloc_raw(a, n) : agrow(a, *v, (size_t)*cap * elsz, n);
 	*cap = need;
 }
 
@@ -348,8 +352,11 @@ Fn *fn_new(const char *name)
 	f->ins.v = aown(a, 4 * sizeof *f->ins.v);
 	f->ins.cap = 4;
 	f->ret = -1;
-	f->undef = fn_val(f, VUNDEF, -1, "undef");
-	f->poison = fn_val(f, VPOISON, -1, "poison");
+	/* named by literals, not the arena's copies (fn_val's) */
+	f->undef = fn_val(f, VUNDEF, -1, NULL);
+	f->poison = fn_val(f, VPOISON, -1, NULL);
+	f->val.v[f->undef].name = "undef";
+	f->val.v[f->poison].name = "poison";
 	return f;
 }
 

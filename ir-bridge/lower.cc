@@ -371,22 +371,45 @@ static tree *collect_vars(L *l, tree *buf, int nbuf, int *np, int *nparam)
  * ordinary map, so the last one found is kept with the range of
  * locations it covers (to the next map's start), and a location there
  * is expanded as linemap_expand_location does (SOURCE_LINE,
- * SOURCE_COLUMN).  Anything else (ad hoc, macro, reserved) goes to
- * expand_location.  Per function: the maps may move as they grow. */
+ * SOURCE_COLUMN).  An ad hoc location is read at its locus and a
+ * reserved one is line 0, column 0, as expand_location reads them; a
+ * macro location goes to expand_location.  The map is kept across
+ * functions while the maps stay as they were when it was found (their
+ * array, its length, where the macro maps begin: line_cache_valid),
+ * since a new map may move them: a small function's first variables
+ * missed it, about 370 instructions a function. */
 typedef struct LineCache {
 	const line_map_ordinary *m; /* NULL: none yet */
 	location_t lo, hi;          /* m covers [lo, hi) */
+	const line_maps *set;       /* the maps when m was found */
+	const line_map_ordinary *base;
+	unsigned used;
+	location_t macro_lo;
 } LineCache;
+static LineCache line_cache;
+
+static void line_cache_valid(LineCache *c)
+{
+	if (c->m && (c->set != line_table || c->base != LINEMAPS_ORDINARY_MAP_AT(line_table, 0) ||
+	             c->used != LINEMAPS_ORDINARY_USED(line_table) ||
+	             c->macro_lo != LINEMAPS_MACRO_LOWEST_LOCATION(line_table)))
+		c->m = NULL;
+}
 
 static void decl_pos(LineCache *c, location_t loc, int *line, int *col)
 {
+	if (IS_ADHOC_LOC(loc))
+		loc = get_location_from_adhoc_loc(line_table, loc);
+	if (loc < RESERVED_LOCATION_COUNT) {
+		*line = *col = 0;
+		return;
+	}
 	if (c->m && loc >= c->lo && loc < c->hi) {
 		*line = (int)SOURCE_LINE(c->m, loc);
 		*col = (int)SOURCE_COLUMN(c->m, loc);
 		return;
 	}
-	if (!IS_ADHOC_LOC(loc) && loc >= RESERVED_LOCATION_COUNT &&
-	    loc < LINEMAPS_MACRO_LOWEST_LOCATION(line_table)) {
+	if (loc < LINEMAPS_MACRO_LOWEST_LOCATION(line_table)) {
 		const line_map_ordinary *m = linemap_check_ordinary(linemap_lookup(line_table, loc));
 		int ix = (int)(m - LINEMAPS_ORDINARY_MAP_AT(line_table, 0));
 		if (m && ix >= 0 && ix < (int)LINEMAPS_ORDINARY_USED(line_table) &&
@@ -396,6 +419,10 @@ static void decl_pos(LineCache *c, location_t loc, int *line, int *col)
 			c->hi = ix + 1 < (int)LINEMAPS_ORDINARY_USED(line_table)
 			        ? MAP_START_LOCATION(LINEMAPS_ORDINARY_MAP_AT(line_table, ix + 1))
 			        : LINEMAPS_MACRO_LOWEST_LOCATION(line_table);
+			c->set = line_table;
+			c->base = LINEMAPS_ORDINARY_MAP_AT(line_table, 0);
+			c->used = LINEMAPS_ORDINARY_USED(line_table);
+			c->macro_lo = LINEMAPS_MACRO_LOWEST_LOCATION(line_table);
 			*line = (int)SOURCE_LINE(m, loc);
 			*col = (int)SOURCE_COLUMN(m, loc);
 			return;
@@ -473,9 +500,7 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 	vreserve_exact(f->a, f->pos, f->pos.n + n);
 	vreserve_exact(f->a, f->arg, f->arg.n + nparam);
 	/* Names of the allocas and arguments must be unique when printed. */
-	LineCache lc;
-	lc.m = NULL;
-	lc.lo = lc.hi = 0;
+	line_cache_valid(&line_cache);
 	Names names;
 	names.d = d;
 	names.nd = n;
@@ -494,7 +519,7 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 		bv.name = lstrdup(l, nm, strlen(nm));
 		bv.flags = var_flags(d[i]);
 		int line, col;
-		decl_pos(&lc, DECL_SOURCE_LOCATION(d[i]), &line, &col);
+		decl_pos(&line_cache, DECL_SOURCE_LOCATION(d[i]), &line, &col);
 		bv.uid = DECL_UID(d[i]);
 		bv.loc = (uint64_t)DECL_SOURCE_LOCATION (d[i]);
 		bv.decl = d[i];

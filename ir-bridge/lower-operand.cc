@@ -39,7 +39,20 @@ static struct {
 		int nop;
 		const char *t;
 	} tcall[128];
+	struct {
+		tree type; /* NULL: empty */
+		const char *t; /* its text, interned in types */
+	} ttype[64];
 } T;
+
+/* The text of a type is made once per compilation, not once per
+ * function (lower_type_text and the intern were two thirds of a small
+ * function's types); keyed by the type's address, so forgotten when GCC
+ * collects: a collected type's address may come back. */
+void lower_gc_start(void)
+{
+	memset(T.ttype, 0, sizeof T.ttype);
+}
 
 void bridge_init(void)
 {
@@ -223,17 +236,26 @@ int lower_type(L *l, tree t)
 				return e->val;
 		}
 	}
-	char buf[160];
-	int k = lower_type_text(t, buf, sizeof buf, 0);
-	if (k < 0)
-		k = 0;
-	if ((size_t)k >= sizeof buf)
-		k = sizeof buf - 1;
-	int found;
-	HEnt *g = hash_str(&T.types, buf, k, 0, &found);
-	if (!found)
-		g->k = astrndup(T.a, buf, (size_t)k); /* buf is this frame's */
-	int id = fn_type_ref(l->f, (const char *)g->k);
+	unsigned slot = t ? hash_mix_ptr(t, 0) % 64 : 0;
+	const char *text = t && T.ttype[slot].type == t ? T.ttype[slot].t : NULL;
+	if (!text) {
+		char buf[160];
+		int k = lower_type_text(t, buf, sizeof buf, 0);
+		if (k < 0)
+			k = 0;
+		if ((size_t)k >= sizeof buf)
+			k = sizeof buf - 1;
+		int found;
+		HEnt *g = hash_str(&T.types, buf, k, 0, &found);
+		if (!found)
+			g->k = astrndup(T.a, buf, (size_t)k); /* buf is this frame's */
+		text = (const char *)g->k;
+		if (t) {
+			T.ttype[slot].type = t;
+			T.ttype[slot].t = text;
+		}
+	}
+	int id = fn_type_ref(l->f, text);
 	if (e) /* fn_type added no entry to this table: e is still valid */
 		e->val = id;
 	else if (t) {

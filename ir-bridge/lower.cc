@@ -102,6 +102,7 @@ static int nret_memo, ret_next;
 void bridge_gc_start(void)
 {
 	nret_memo = ret_next = 0;
+	lower_gc_start();
 }
 
 static int result_aggregate(tree d)

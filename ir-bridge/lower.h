@@ -213,6 +213,8 @@ static inline int var_of(L *l, tree t)
 /* The core type of a GCC type, as text ("i32", "ptr", "[16 x i8]"). */
 int lower_type_text(tree t, char *buf, size_t n, int depth);
 int lower_type(L *l, tree t);
+/* GCC is about to collect: lower_type's memo by address is dropped. */
+void lower_gc_start(void);
 /* A generic operation or terminator "<what> %v, ... [labels]" on the
  * pending operands l->ops (which it empties). */
 int emit_gen(L *l, int op, const char *what, int nlab);

@@ -261,12 +261,11 @@ static void terminate(L *l, basic_block bb, gimple *ctl)
 		return;
 	}
 	if (ctl && (l->ops.n || nl != 1)) {
-		const char *what = code_name(ctl);
-		if (gimple_code(ctl) == GIMPLE_COND) {
+		if (gimple_code(ctl) == GIMPLE_COND) { /* its name is not needed */
 			tree_code cc = gimple_cond_code(as_a<gcond *>(ctl));
 			i = emit_gen_code(l, OTERM, nl, GEN_COND | cc);
 		} else
-			i = emit_gen(l, OTERM, what, nl);
+			i = emit_gen(l, OTERM, code_name(ctl), nl);
 	} else {
 		l->ops.n = 0;
 		if (nl == 1)

@@ -251,13 +251,19 @@ static int by_uid_bb(const void *a, const void *b)
 
 /* Versions on the free list when the pass starts (names released by
  * earlier passes): make_ssa_name takes them first, from the end. */
-typedef struct { unsigned *v; int n; unsigned first; } Versions;
+typedef struct {
+	unsigned *v;
+	int n;
+	unsigned first;
+	unsigned buf[32]; /* v when they fit: mostly none (a malloc and a
+	                     free a function) */
+} Versions;
 
 static void versions_at_start(function *fun, Versions *vs)
 {
 	vec<tree, va_gc> *fl = fun->gimple_df->free_ssanames;
 	vs->n = (int)vec_safe_length(fl);
-	vs->v = XNEWVEC(unsigned, vs->n + 1);
+	vs->v = vs->n <= 32 ? vs->buf : XNEWVEC(unsigned, vs->n);
 	for (int i = 0; i < vs->n; i++)
 		vs->v[i] = SSA_NAME_VERSION((*fl)[i]);
 	vs->first = num_ssa_names;
@@ -420,7 +426,8 @@ unsigned int pass_rewrite::execute(function *fun)
 		self_check(fun, b, &st);
 	if ((gcc_renames || split) && number_like_gcc(fun, b, &vs))
 		bridge_note(b, "SSA versions not renumbered: a released name among them");
-	XDELETEVEC(vs.v);
+	if (vs.v != vs.buf)
+		XDELETEVEC(vs.v);
 	finish_like_gcc(fun);
 	long long t3 = m2r_now();
 	if (FILE *d = out_dump_ir()) {

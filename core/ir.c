@@ -159,7 +159,7 @@ void arena_free(Arena *a)
 		n = c->next;
 		spare_put(c); /* at least SPARE_MIN (own_new): a spare's size */
 	}
-	if (nspare_arenas < 4) {
+	if (nspare_arenas < 4 && !M2R_ASAN) { /* ASan: a use after the free is seen */
 		a->next = spare_arenas;
 		spare_arenas = a;
 		nspare_arenas++;

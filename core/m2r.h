@@ -37,6 +37,19 @@ void die_(const char *file, int line, const char *fmt, ...);
 #define die(...) die_(__FILE__, __LINE__, __VA_ARGS__)
 /* A cheap invariant, kept in release builds. */
 #define invariant(c) ((c) ? (void)0 : die("invariant failed: %s", #c))
+
+/* 1 in a build with AddressSanitizer: memory that is kept for reuse is
+ * given back instead, so that a use after it is seen. */
+#if defined(__SANITIZE_ADDRESS__)
+#define M2R_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define M2R_ASAN 1
+#endif
+#endif
+#ifndef M2R_ASAN
+#define M2R_ASAN 0
+#endif
 void *xmalloc(size_t n); /* dies when out of memory */
 /* Scratch the core frees before it returns, counted (util.c): _put and
  * _grow take the size it had. */

@@ -98,7 +98,7 @@ void scratch_put(void *p, size_t n)
 	if (!p)
 		return;
 	SHdr *h = (SHdr *)p - 1;
-	if (h->cap <= SCRATCH_KEEP)
+	if (h->cap <= SCRATCH_KEEP && !M2R_ASAN) /* ASan: a use after the put is seen */
 		for (int i = 0; i < SCRATCH_SLOTS; i++)
 			if (!scratch_free[i]) {
 				scratch_free[i] = h;

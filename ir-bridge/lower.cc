@@ -163,6 +163,14 @@ static unsigned var_flags(tree d)
 	 * without those two it can hold only for a RESULT_DECL, and never
 	 * for a GCC register, whose test calls it (is_gimple_reg) first. */
 	int result = TREE_CODE(d) == RESULT_DECL;
+	/* -fchecking (the test runs use it): the copy of GCC's tests
+	 * against GCC's own, so that a GCC that changes them is caught */
+	if (result && flag_checking &&
+	    (result_is_reg(d) != is_gimple_reg(d) || result_in_memory(d) != needs_to_live_in_memory(d)))
+		die("lowering: the result of %s: is_gimple_reg %d, needs_to_live_in_memory %d, but "
+		    "result_is_reg %d, result_in_memory %d (GCC changed the tests that ir-bridge/lower.cc copies)",
+		    function_name(cfun), is_gimple_reg(d), needs_to_live_in_memory(d), result_is_reg(d),
+		    result_in_memory(d));
 	if (result ? result_is_reg(d) : is_gimple_reg(d))
 		fl |= VF_GCC_REG;
 	else if (result && result_in_memory(d) && !TREE_ADDRESSABLE(d) && !is_global_var(d))

@@ -12,6 +12,8 @@
 #                                   (run where diffoscope is)
 #   deb-rebuild.sh tests LOG        pass, fail or none: the tests of the
 #                                   build whose log is LOG (below)
+#   deb-rebuild.sh retest OUT       OUT/summary.tsv's tests columns read
+#                                   again from the builds' logs
 #
 # PKG is a source package's name (apt-get source, from the deb-src lines
 # of this system's apt) or the path of a .dsc.  Per package, into
@@ -343,7 +345,21 @@ tests)
 	[ $# = 1 ] && [ -f "$1" ] || die "usage: deb-rebuild.sh tests LOG (a build's log)"
 	tests_of "$1"
 	;;
+retest)
+	# the tests columns of OUT/summary.tsv read again from the logs kept
+	# (after a change of tests_of; the builds are not made again)
+	[ $# = 1 ] && [ -f "$1/summary.tsv" ] || die "usage: deb-rebuild.sh retest OUT (with OUT/summary.tsv)"
+	{
+		IFS= read -r head
+		printf '%s\n' "$head"
+		while IFS=$'\t' read -r pkg ver pl tg tp rest; do
+			[ -f "$1/$pkg/gcc/build.log" ] && tg=$(tests_of "$1/$pkg/gcc/build.log")
+			[ -f "$1/$pkg/$pl/build.log" ] && tp=$(tests_of "$1/$pkg/$pl/build.log")
+			printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$pkg" "$ver" "$pl" "$tg" "$tp" "$rest"
+		done
+	} < "$1/summary.tsv" > "$1/summary.tsv.new" && mv "$1/summary.tsv.new" "$1/summary.tsv"
+	;;
 *)
-	die "usage: deb-rebuild.sh run OUT PKG... | diffs OUT | tests LOG"
+	die "usage: deb-rebuild.sh run OUT PKG... | diffs OUT | tests LOG | retest OUT"
 	;;
 esac

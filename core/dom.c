@@ -255,16 +255,18 @@ void dom_build_given(Fn *f, Dom *d, const int *idom)
 	dom_alloc(f, d, n);
 	if (!n)
 		return;
-	LT t;
+	LT t = { 0 };
 	/* the DFS's five arrays, then Lengauer-Tarjan's six */
 	size_t msz = (size_t)n * (idom ? 5 : 11) * sizeof(int);
 	t.mem = scratch_get(msz);
 	int *m = t.mem;
 	t.dfn = m, t.cur = m + n, t.stk = m + 2 * (size_t)n;
 	t.vertex = m + 3 * (size_t)n, t.parent = m + 4 * (size_t)n;
-	t.semi = m + 5 * (size_t)n, t.label = m + 6 * (size_t)n;
-	t.anc = m + 7 * (size_t)n, t.idm = m + 8 * (size_t)n;
-	t.bhead = m + 9 * (size_t)n, t.bnext = m + 10 * (size_t)n;
+	if (!idom) { /* with given idoms these lie past the block: unused */
+		t.semi = m + 5 * (size_t)n, t.label = m + 6 * (size_t)n;
+		t.anc = m + 7 * (size_t)n, t.idm = m + 8 * (size_t)n;
+		t.bhead = m + 9 * (size_t)n, t.bnext = m + 10 * (size_t)n;
+	}
 	int N = dfs(f, d, &t);
 	d->nreach = N;
 	if (idom)

@@ -60,7 +60,8 @@
 # counted as failures.
 #
 # Environment: RESUME (1: keep the rows of OUT/summary.tsv of packages
-# done at every placement, build the others), PLUGIN (the plugin,
+# done at every placement, build the others, and those without their
+# source or build dependencies again), PLUGIN (the plugin,
 # absolute: required for run), PLACEMENTS
 # ("pruned minimal"), JOBS (2), BUILD_DIR (/tmp/m2r-deb-build), CC_BIN
 # (the directory of the real compilers, /usr/bin), BUILD_USER (the user
@@ -197,6 +198,11 @@ contents() {
 
 # ---------- one package ----------
 
+# dsc_files DSC: the names of the files DSC's Files: field lists
+dsc_files() {
+	awk '/^Files:/ { f = 1; next } /^[^ ]/ { f = 0 } f && NF == 3 { print $3 }' "$1"
+}
+
 # fetch NAME PKG: PKG's .dsc's path (in OUT/NAME/src), or nothing.
 fetch() {
 	local name=$1 pkg=$2 src=$OUT/$1/src
@@ -206,14 +212,38 @@ fetch() {
 		[ -f "$pkg" ] || return 0
 		# the .dsc and the files its Files: field lists
 		cp "$pkg" "$src/" &&
-		awk '/^Files:/ { f = 1; next } /^[^ ]/ { f = 0 } f { print $3 }' "$pkg" |
+		dsc_files "$pkg" |
 			while read -r f; do cp "$(dirname "$pkg")/$f" "$src/"; done
 		;;
 	*)
-		(cd "$src" && apt-get source --download-only "$pkg") > "$OUT/$name/fetch.log" 2>&1 || return 0
+		(cd "$src" && apt-get source --download-only "$pkg") > "$OUT/$name/fetch.log" 2>&1 ||
+			fetch_release "$pkg" "$src" >> "$OUT/$name/fetch.log" 2>&1 || return 0
 		;;
 	esac
 	find "$src" -maxdepth 1 -name '*.dsc' | head -1
+}
+
+# fetch_release PKG SRC: the release version of PKG into SRC, when the
+# archive served here lacks the files of the stable update its index
+# names (VERSION+debNNuM: the .dsc gives 404, seen on trixie); the pool
+# keeps the release's files beside it.  The version built is the one
+# summary.tsv names, read from the .dsc.  dpkg-source checks the files
+# against the .dsc's checksums when it unpacks them (the .dsc's own
+# signature is not checked: the root has no keyring for it).
+fetch_release() {
+	local pkg=$1 src=$2 uri rel f
+	uri=$(cd "$src" && apt-get source --print-uris "$pkg" 2>/dev/null |
+		awk -F"'" '$2 ~ /\.dsc$/ { print $2; exit }')
+	rel=$(printf '%s\n' "$uri" | sed -n 's/%2[bB]deb[0-9]*u[0-9]*\.dsc$/.dsc/p')
+	[ -n "$rel" ] || return 1
+	echo "deb-rebuild: $uri: not served here; trying the release, $rel"
+	rm -f "$src"/*
+	f=$(basename "$rel" | sed 's/%2[bB]/+/g; s/%3[aA]/:/g')
+	/usr/lib/apt/apt-helper download-file "$rel" "$src/$f" || return 1
+	dsc_files "$src/$f" |
+		while read -r f; do
+			/usr/lib/apt/apt-helper download-file "${rel%/*}/$(printf '%s' "$f" | sed 's/+/%2b/g')" "$src/$f" || exit 1
+		done
 }
 
 # deps DSC LOG: the build dependencies installed (as root, when missing).
@@ -295,7 +325,9 @@ run)
 	# RESUME=1: the packages with a row for every placement are kept
 	if [ "${RESUME:-0}" = 1 ] && [ -f "$OUT/summary.tsv" ]; then
 		done_rows=$(mktemp)
-		awk -F'\t' -v n="$(echo $PLACEMENTS | wc -w)" 'NR > 1 { c[$1]++ }
+		# (a package without its source or build dependencies is tried
+		# again: what stopped it was the archive, not the build)
+		awk -F'\t' -v n="$(echo $PLACEMENTS | wc -w)" 'NR > 1 && $6 !~ /^(no-source|no-deps)$/ { c[$1]++ }
 			END { for (p in c) if (c[p] == n) print p }' "$OUT/summary.tsv" | sort > "$done_rows"
 		awk -F'\t' 'NR == FNR { keep[$1] = 1; next } FNR == 1 || keep[$1]' "$done_rows" "$OUT/summary.tsv" > "$OUT/summary.tsv.new"
 		mv "$OUT/summary.tsv.new" "$OUT/summary.tsv"

@@ -14,10 +14,11 @@
 # unpacked once into OUT/src.  Per variant ("gcc", then each placement):
 #   OUT/VARIANT/obj/        the build (configured and made in OUT/obj,
 #                           the same path for every variant, then moved
-#                           here, and with -gno-record-gcc-switches: so
-#                           that neither a path nor the plugin's options
-#                           differ in the built compilers, which are
-#                           compared too)
+#                           here, by the wrappers OUT/wrap/cc and c++,
+#                           which add the plugin's options, and with
+#                           -gno-record-gcc-switches: so that neither a
+#                           path nor the plugin's options differ in the
+#                           built compilers, which are compared too)
 #   OUT/VARIANT/build.log   configure and make all-gcc
 #   OUT/VARIANT/records.jsonl   the plugin's records (placements)
 #   OUT/VARIANT/seconds     how long the build took
@@ -71,6 +72,19 @@ fi
 
 # ---------- one compiler per variant ----------
 
+# wrappers FLAGS: OUT/wrap/cc and c++, the compilers every variant is
+# configured with: $CC and $CXX with FLAGS after the arguments.  The
+# same path for every variant, so that the configure command line GCC
+# keeps (gcc -v, plugin.o, cc1-checksum.o) is the same, and the built
+# cc1s can be compared bit for bit.
+wrappers() {
+	local w=$OUT/wrap
+	mkdir -p "$w"
+	printf '#!/bin/sh\nexec %s "$@" %s\n' "$CC" "$1" > "$w/cc"
+	printf '#!/bin/sh\nexec %s "$@" %s\n' "$CXX" "$1" > "$w/c++"
+	chmod 755 "$w/cc" "$w/c++"
+}
+
 # build VARIANT FLAGS: the compiler of VARIANT in OUT/VARIANT/obj; 0 when built.
 build() {
 	local v=$1 flags=$2 dst=$OUT/$1 t0 rc=0
@@ -82,11 +96,12 @@ build() {
 	: > "$dst/records.jsonl"
 	flags=${flags//@REC@/$dst/records.jsonl}
 	note "$v: building GCC's C compiler ($CC $flags)"
+	wrappers "$flags"
 	t0=$(date +%s)
 	(cd "$OUT/obj" &&
 		"$OUT/src/configure" --disable-bootstrap --enable-languages=c --disable-multilib \
 			--disable-nls --disable-werror --without-isl \
-			CC="$CC $flags" CXX="$CXX $flags" CFLAGS="-O2 -g -gno-record-gcc-switches" \
+			CC="$OUT/wrap/cc" CXX="$OUT/wrap/c++" CFLAGS="-O2 -g -gno-record-gcc-switches" \
 			CXXFLAGS="-O2 -g -gno-record-gcc-switches" &&
 		make -j"$JOBS" all-gcc) > "$dst/build.log" 2>&1 || rc=$?
 	echo $(($(date +%s) - t0)) > "$dst/seconds"

@@ -223,26 +223,39 @@ fetch() {
 	find "$src" -maxdepth 1 -name '*.dsc' | head -1
 }
 
-# fetch_release PKG SRC: the release version of PKG into SRC, when the
+# fetch_release PKG SRC: an earlier version of PKG into SRC, when the
 # archive served here lacks the files of the stable update its index
-# names (VERSION+debNNuM: the .dsc gives 404, seen on trixie); the pool
-# keeps the release's files beside it.  The version built is the one
-# summary.tsv names, read from the .dsc.  dpkg-source checks the files
-# against the .dsc's checksums when it unpacks them (the .dsc's own
-# signature is not checked: the root has no keyring for it).
+# names (VERSION+debNNuM: the .dsc gives 404, seen on trixie): the
+# updates before it, newest first, then the release, from the same pool
+# directory, which keeps them.  The version built is the one summary.tsv
+# names, read from the .dsc.  dpkg-source checks the files against the
+# .dsc's checksums when it unpacks them (the .dsc's own signature is not
+# checked: the root has no keyring for it).
 fetch_release() {
-	local pkg=$1 src=$2 uri rel f
+	local pkg=$1 src=$2 uri base u m
 	uri=$(cd "$src" && apt-get source --print-uris "$pkg" 2>/dev/null |
 		awk -F"'" '$2 ~ /\.dsc$/ { print $2; exit }')
-	rel=$(printf '%s\n' "$uri" | sed -n 's/%2[bB]deb[0-9]*u[0-9]*\.dsc$/.dsc/p')
-	[ -n "$rel" ] || return 1
-	echo "deb-rebuild: $uri: not served here; trying the release, $rel"
+	base=$(printf '%s\n' "$uri" | sed -n 's/%2[bB]deb[0-9]*u[0-9]*\.dsc$//p')
+	[ -n "$base" ] || return 1
+	u=${uri%.dsc} u=${u##*u} m=${uri%u"$u".dsc}
+	while [ "$u" -gt 0 ]; do
+		u=$((u - 1))
+		if [ $u = 0 ]; then fetch_dsc "$base.dsc" "$src" && return 0
+		else fetch_dsc "${m}u$u.dsc" "$src" && return 0; fi
+	done
+	return 1
+}
+
+# fetch_dsc URI SRC: the .dsc at URI and its files (beside it) into SRC.
+fetch_dsc() {
+	local uri=$1 src=$2 f
+	echo "deb-rebuild: trying $uri"
 	rm -f "$src"/*
-	f=$(basename "$rel" | sed 's/%2[bB]/+/g; s/%3[aA]/:/g')
-	/usr/lib/apt/apt-helper download-file "$rel" "$src/$f" || return 1
+	f=$(basename "$uri" | sed 's/%2[bB]/+/g; s/%3[aA]/:/g')
+	/usr/lib/apt/apt-helper download-file "$uri" "$src/$f" || return 1
 	dsc_files "$src/$f" |
 		while read -r f; do
-			/usr/lib/apt/apt-helper download-file "${rel%/*}/$(printf '%s' "$f" | sed 's/+/%2b/g')" "$src/$f" || exit 1
+			/usr/lib/apt/apt-helper download-file "${uri%/*}/$(printf '%s' "$f" | sed 's/+/%2b/g')" "$src/$f" || exit 1
 		done
 }
 

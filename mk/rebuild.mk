@@ -16,6 +16,8 @@
 # the root (ROOT/src/mem2reg/build/deb-rebuild/SUITE/PACKAGE/).
 # PACKAGES defaults to the list of tools/deb-rebuild.list; RESUME=1 keeps
 # the packages done.  DEB_JOBS (2): parallel= of each build.
+# DEB_FALLBACK_SUITE (bookworm for trixie): the suite whose source is
+# built when the archive served here lacks the suite's own.
 
 .PHONY: deb-rebuild debhelper-maybe
 
@@ -24,6 +26,9 @@ DEB_PLACEMENTS ?= pruned minimal
 DEB_JOBS ?= 2
 # what the builds need in the root beyond make check-gcc's
 DEB_ROOT_PKGS := dpkg-dev,build-essential,fakeroot,debhelper,util-linux,passwd
+# where a package's source comes from when the archive served here lacks
+# the suite's own (deb-rebuild.sh's fetch_other): bookworm's, for trixie
+DEB_FALLBACK_SUITE ?= $(if $(filter trixie,$(SUITE)),bookworm)
 deb-suite-v = $(if $(filter bookworm,$(SUITE)),12,$(if $(filter trixie,$(SUITE)),14))
 
 deb-rebuild: $(M2R_REPORT)
@@ -32,6 +37,7 @@ deb-rebuild: $(M2R_REPORT)
 	EXTRA_PKGS=$(DEB_ROOT_PKGS) DEB_SRC=1 $(gcc-root) run $(deb-suite-v) sh -c \
 		'make --no-print-directory $$M2R_MAKEFLAGS plugin && \
 		 PLUGIN=$$PWD/build/mem2reg.so PLACEMENTS="$(or $(PLACEMENTS),$(DEB_PLACEMENTS))" RESUME=$(RESUME) \
+		 FALLBACK_SUITE=$(DEB_FALLBACK_SUITE) \
 		 JOBS=$(DEB_JOBS) bash tools/deb-rebuild.sh run build/deb-rebuild/$(SUITE) $(or $(PACKAGES),$(DEB_PACKAGES))' || rc=1; \
 	in=$$($(gcc-root) path $(deb-suite-v))/src/mem2reg/build/deb-rebuild/$(SUITE); \
 	out=$(B)/deb-rebuild/$(SUITE); mkdir -p $$out/diffoscope; \

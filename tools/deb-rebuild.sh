@@ -63,7 +63,8 @@
 # done at every placement, build the others, and those without their
 # source or build dependencies again), PLUGIN (the plugin,
 # absolute: required for run), PLACEMENTS
-# ("pruned minimal"), JOBS (2), BUILD_DIR (/tmp/m2r-deb-build), CC_BIN
+# ("pruned minimal"), FALLBACK_SUITE (the suite whose source is built
+# when the archive lacks this system's: fetch_other), JOBS (2), BUILD_DIR (/tmp/m2r-deb-build), CC_BIN
 # (the directory of the real compilers, /usr/bin), BUILD_USER (the user
 # the builds run as when run by root: m2r-build, made when missing; the
 # tests of many packages fail as root), EXTRA_PLUGIN_FLAGS (more flags
@@ -216,8 +217,10 @@ fetch() {
 			while read -r f; do cp "$(dirname "$pkg")/$f" "$src/"; done
 		;;
 	*)
+		rm -f "$OUT/$name/suite"
 		(cd "$src" && apt-get source --download-only "$pkg") > "$OUT/$name/fetch.log" 2>&1 ||
-			fetch_release "$pkg" "$src" >> "$OUT/$name/fetch.log" 2>&1 || return 0
+			fetch_release "$pkg" "$src" >> "$OUT/$name/fetch.log" 2>&1 ||
+			fetch_other "$name" "$pkg" "$src" >> "$OUT/$name/fetch.log" 2>&1 || return 0
 		;;
 	esac
 	find "$src" -maxdepth 1 -name '*.dsc' | head -1
@@ -246,16 +249,42 @@ fetch_release() {
 	return 1
 }
 
+# fetch_other NAME PKG SRC: PKG's source as FALLBACK_SUITE has it, when
+# the archive served here has neither the version of this system's
+# index nor one before it (trixie: about half the list).  Built by this
+# root's GCC all the same; OUT/NAME/suite names the suite, and the
+# version column says it.  The suite's Sources index is fetched once.
+fetch_other() {
+	local name=$1 pkg=$2 src=$3 mirror idx dsc
+	[ -n "${FALLBACK_SUITE:-}" ] || return 1
+	mirror=$(sed -n 's/^deb-src \([^ ]*\) .*/\1/p' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | head -1)
+	[ -n "$mirror" ] || return 1
+	idx=$OUT/Sources-$FALLBACK_SUITE
+	if [ ! -s "$idx" ]; then
+		/usr/lib/apt/apt-helper download-file "$mirror/dists/$FALLBACK_SUITE/main/source/Sources.xz" "$idx.xz" &&
+			xz -dc "$idx.xz" > "$idx" && rm -f "$idx.xz" || { rm -f "$idx" "$idx.xz"; return 1; }
+	fi
+	# the stanza of PKG: its directory in the pool and its .dsc
+	# (Directory: comes after Files: in a stanza)
+	dsc=$(awk -v p="$pkg" '/^Package: / { in_p = $2 == p; d = f = "" }
+		in_p && /^Directory: / { d = $2 }
+		in_p && f == "" && /^ [0-9a-f]+ [0-9]+ [^ ]*\.dsc$/ { f = $3 }
+		in_p && d != "" && f != "" { print d "/" f; exit }' "$idx")
+	[ -n "$dsc" ] || return 1
+	fetch_dsc "$mirror/$(printf '%s' "$dsc" | sed 's/+/%2b/g; s/~/%7e/g')" "$src" || return 1
+	echo "$FALLBACK_SUITE" > "$OUT/$name/suite"
+}
+
 # fetch_dsc URI SRC: the .dsc at URI and its files (beside it) into SRC.
 fetch_dsc() {
 	local uri=$1 src=$2 f
 	echo "deb-rebuild: trying $uri"
 	rm -f "$src"/*
-	f=$(basename "$uri" | sed 's/%2[bB]/+/g; s/%3[aA]/:/g')
+	f=$(basename "$uri" | sed 's/%2[bB]/+/g; s/%3[aA]/:/g; s/%7[eE]/~/g')
 	/usr/lib/apt/apt-helper download-file "$uri" "$src/$f" || return 1
 	dsc_files "$src/$f" |
 		while read -r f; do
-			/usr/lib/apt/apt-helper download-file "${uri%/*}/$(printf '%s' "$f" | sed 's/+/%2b/g')" "$src/$f" || exit 1
+			/usr/lib/apt/apt-helper download-file "${uri%/*}/$(printf '%s' "$f" | sed 's/+/%2b/g; s/~/%7e/g')" "$src/$f" || exit 1
 		done
 }
 
@@ -282,6 +311,7 @@ package() {
 		return
 	fi
 	version=$(awk '/^Version:/ { print $2; exit }' "$dsc")
+	[ -f "$OUT/$name/suite" ] && version="$version ($(cat "$OUT/$name/suite"))"
 	if ! deps "$dsc" "$OUT/$name/deps.log"; then
 		for pl in $PLACEMENTS; do row "$name" "$version" "$pl" - - no-deps 0 0; done
 		return

@@ -572,6 +572,10 @@ typedef struct PromoteOpts {
 	                   caller has them for the same CFG (rewrite mode:
 	                   GCC's), or NULL: the core computes them
 	                   (dom_build_given) */
+	Dom *dom;       /* when set, a copy of the dominator tree the core
+	                   built (its arrays in f's arena): the plugin's
+	                   write-back walks it in GCC's order rather than
+	                   have GCC's dom_walker number the CFG again */
 } PromoteOpts;
 
 /* Per alloca: what happened to it. */

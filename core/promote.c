@@ -641,6 +641,8 @@ void m2r_promote(Fn *f, const PromoteOpts *o, Stats *st)
 		st->NumRounds++;
 	while (round_once(&P));
 	st->scratch_peak = scratch_peak_since(mark);
+	if (o->dom)
+		*o->dom = d; /* its arrays are in f's arena */
 	if (st->over_limit)
 		return; /* half-done: Stats.over_limit says to throw it away */
 	for (int k = 0; k < st->var.n; k++)

@@ -154,6 +154,10 @@ typedef struct Bridge {
 	int *clobvar, nclob; /* and their variables: the variable is undefined
 	                       again from there (GCC makes its default
 	                       definition at that point) */
+	Dom dom;            /* rewrite mode: the core's dominator tree of
+	                       fn (PromoteOpts.dom), which bridge_rewrite
+	                       walks in the order of GCC's renamer; n == 0
+	                       when the core made none */
 	const char *err;    /* notes on anything not fully understood: GIMPLE
 	                       lowered conservatively, GCC phis that belong to
 	                       no variable (its own temporaries around abnormal
@@ -227,6 +231,11 @@ const int *bridge_idoms(const Bridge *b, struct function *fun);
  * fn(arg, bb) before each block's dominator children. */
 struct basic_block_def;
 void bridge_dom_walk(struct function *fun, void (*fn)(void *, struct basic_block_def *), void *arg);
+/* The same walk, in the same order, over the core's dominator tree of b
+ * (Bridge.dom, GCC's tree): without GCC's numbering of the CFG.  0 when
+ * b has no tree (nothing walked). */
+int bridge_core_dom_walk(const Bridge *b, struct function *fun,
+                         void (*fn)(void *, struct basic_block_def *), void *arg);
 
 /* Right after GCC's "ssa" on the same function: fill BVar.gcc_ssa and
  * the phi blocks, mapping anonymous temporaries back to their DECL

@@ -497,6 +497,48 @@ void bridge_dom_walk(struct function *fun, void (*fn)(void *, basic_block), void
 	fn_walker(fn, arg).walk(ENTRY_BLOCK_PTR_FOR_FN(fun));
 }
 
+/* The same walk over the core's tree, which is GCC's (PromoteOpts.idom):
+ * GCC's dom_walker numbers the whole CFG again (its reverse post-order)
+ * and allocates twice for every function, a tenth of a small
+ * function's write-back.  Its order is a preorder from ENTRY with each
+ * block's children by increasing rpo; the core's rpo is GCC's for the
+ * same blocks (a DFS along each block's edges in order from the entry:
+ * the core's successors are GCC's edges in order, less EXIT, which
+ * GCC's DFS does not enter either).  EXIT, which the walker also
+ * visits, has no statements and no successors.  Returns 0 without the
+ * tree (the caller walks with GCC's). */
+int bridge_core_dom_walk(const Bridge *b, struct function *fun,
+                         void (*fn)(void *, basic_block), void *arg)
+{
+	const Dom *d = &b->dom;
+	Fn *f = b->fn;
+	int n = d->n;
+	if (!n || n != f->blk.n || d->rpo[0] != 0)
+		return 0;
+	int *kid = (int *)aalloc_raw(f->a, (size_t)n * 3 * sizeof(int));
+	int *sib = kid + n, *stk = kid + 2 * (size_t)n;
+	for (int k = 0; k < n; k++)
+		kid[k] = -1;
+	/* pushed in front in increasing rpo: each list by decreasing rpo,
+	 * so that the stack pops the smallest first */
+	for (int i = 1; i < d->nreach; i++) {
+		int k = d->rpo[i];
+		if (b->bb_of_blk[k] < 0)
+			return 0; /* not a GCC block: not GCC's tree */
+		sib[k] = kid[d->idom[k]];
+		kid[d->idom[k]] = k;
+	}
+	int sp = 0;
+	stk[sp++] = 0;
+	while (sp) {
+		int k = stk[--sp];
+		fn(arg, k ? BASIC_BLOCK_FOR_FN(fun, b->bb_of_blk[k]) : ENTRY_BLOCK_PTR_FOR_FN(fun));
+		for (int c = kid[k]; c >= 0; c = sib[c])
+			stk[sp++] = c;
+	}
+	return 1;
+}
+
 const int *bridge_idoms(const Bridge *b, struct function *fun)
 {
 	Fn *f = b->fn;
@@ -565,7 +607,8 @@ void bridge_rewrite(Bridge *b, struct function *fun, const Stats *st)
 	b->clob = (void **)aalloc(f->a, (size_t)(r.nundef + 1) * sizeof(void *));
 	b->clobvar = (int *)aalloc(f->a, (size_t)(r.nundef + 1) * sizeof(int));
 	make_phis(&r);
-	bridge_dom_walk(fun, raise_cb, &r);
+	if (!bridge_core_dom_walk(b, fun, raise_cb, &r))
+		bridge_dom_walk(fun, raise_cb, &r);
 	basic_block bb; /* blocks the walk does not reach (unreachable) */
 	FOR_EACH_BB_FN(bb, fun)
 		if (!r.seen[bb->index])

@@ -134,6 +134,7 @@ void ex_lower(function *fun, Bridge *b, const PromoteOpts *po, const Stats *st)
 	PromoteOpts o = *po;
 	o.trace = &ex.tr;
 	o.anon_phis = 0; /* the explanation names them */
+	o.dom = NULL;    /* b's tree is b's: the copy's lives in c's arena */
 	m2r_promote(c->fn, &o, &ex.st);
 	invariant(c->fn->ins.n == b->fn->ins.n && c->fn->blk.n == b->fn->blk.n &&
 		  c->var.n == b->var.n);

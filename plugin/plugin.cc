@@ -104,6 +104,7 @@ Bridge *m2r_lower_promote(function *fun, int rewrite, Stats *st, long long *core
 	/* Rewrite mode has GCC's dominators of the same CFG: the core takes
 	 * them rather than computing its own. */
 	o.idom = rewrite ? bridge_idoms(b, fun) : NULL;
+	o.dom = rewrite ? &b->dom : NULL;
 	/* Rewrite mode: semi-pruned and minimal SSA as the textbooks build
 	 * them, for every variable (doc/rewrite.md). */
 	if (rewrite && o.placement != PL_PRUNED) {
@@ -129,6 +130,7 @@ Bridge *m2r_lower_promote(function *fun, int rewrite, Stats *st, long long *core
 			return NULL;
 		b = bridge_lower(fun, mode);
 		o.idom = bridge_idoms(b, fun);
+		o.dom = &b->dom;
 		o.algorithm = ALG_LLVM;
 		memset(st, 0, sizeof *st);
 		m2r_promote(b->fn, &o, st);

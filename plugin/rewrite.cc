@@ -323,7 +323,8 @@ static int number_like_gcc(function *fun, const Bridge *b, const Versions *vs)
 	for (int j = 0; j < np; j++)
 		take(&o, ph[j].res);
 	XDELETEVEC(ph);
-	bridge_dom_walk(fun, order_cb, &o);
+	if (!bridge_core_dom_walk(b, fun, order_cb, &o))
+		bridge_dom_walk(fun, order_cb, &o);
 	for (int i = 0; i < o.nslot; i++) /* anything else: as it was */
 		take(&o, ssa_name(o.slot[i]));
 	tree *names = XNEWVEC(tree, o.nslot);
@@ -343,12 +344,40 @@ static int number_like_gcc(function *fun, const Bridge *b, const Versions *vs)
 
 /* ---------- verify: read the SSA form back ---------- */
 
+/* With verify: the write-back's walk over the core's dominator tree
+ * visits the blocks in the order of GCC's dom_walker (which also
+ * visits EXIT: left out). */
+typedef struct { int *v; int n; } Walk;
+
+static void walk_cb(void *w, basic_block bb)
+{
+	Walk *x = (Walk *)w;
+	if (bb != EXIT_BLOCK_PTR_FOR_FN(cfun))
+		x->v[x->n++] = bb->index;
+}
+
+static void check_walk(function *fun, const Bridge *b)
+{
+	int cap = n_basic_blocks_for_fn(fun) + 1;
+	Walk c = { XNEWVEC(int, cap), 0 }, g = { XNEWVEC(int, cap), 0 };
+	if (bridge_core_dom_walk(b, fun, walk_cb, &c)) {
+		bridge_dom_walk(fun, walk_cb, &g);
+		if (c.n != g.n || memcmp(c.v, g.v, (size_t)c.n * sizeof(int)))
+			error_at(DECL_SOURCE_LOCATION(fun->decl),
+				 "mem2reg: rewrite of %qs: the dominator walk over the core tree differs from GCC%'s",
+				 function_name(fun));
+	}
+	XDELETEVEC(c.v);
+	XDELETEVEC(g.v);
+}
+
 /* With verify: GCC's reader of its own SSA result (the bridge's, as in
  * analyze mode) must find each variable renamed here in SSA form with
  * phis in exactly the blocks where the core kept them. */
 static void self_check(function *fun, Bridge *b, const Stats *st)
 {
 	Fn *f = b->fn;
+	check_walk(fun, b);
 	bridge_read_gcc(b, fun);
 	int *var_of = (int *)aalloc(f->a, (size_t)(f->ins.n + 1) * sizeof(int));
 	memset(var_of, 0xff, (size_t)(f->ins.n + 1) * sizeof(int));

@@ -376,6 +376,18 @@ static void lower_stmt_lean(L *l, gimple *g)
 		}
 		return;
 	}
+	if (is_gimple_assign(g) || is_gimple_call(g)) {
+		/* The def iterator's one operand here, the lhs, which it
+		 * yields when is_gimple_reg: for a variable of ours that is
+		 * VF_GCC_REG, asked once a variable by make_vars rather than
+		 * once a statement (a tenth of a small function's lowering) */
+		tree *lhs = gimple_op_ptr(g, 0);
+		if (*lhs && (k = var_of(l, *lhs)) >= 0 && (l->b->var.v[k].flags & VF_GCC_REG)) {
+			emit_store(l, k, -1); /* its own definition */
+			note_opnd(l, (def_operand_p)lhs, l->f->ins.n - 1);
+		}
+		return;
+	}
 	FOR_EACH_SSA_DEF_OPERAND(d, g, it, SSA_OP_DEF)
 		if ((k = var_of(l, DEF_FROM_PTR(d))) >= 0) {
 			emit_store(l, k, -1); /* its own definition */

@@ -50,6 +50,9 @@ typedef struct Raise {
 	                     own value, a parameter, a phi result; or -1 */
 	char *mine;       /* variable -> renamed here */
 	tree *name;       /* value -> its SSA name, once made */
+	tree *dflt;       /* variable -> its default definition, once asked
+	                     for (each use of a parameter's or an undefined
+	                     value asked GCC's hash of them again) */
 	const VarStat **vs; /* variable -> the core's record */
 	char *seen;       /* GCC bb index -> walked */
 	char *special;    /* GCC bb index -> has an EH or abnormal successor
@@ -268,7 +271,9 @@ static tree value_name(Raise *r, int k, int v)
 		return r->name[v];
 	/* only these have no definition of their own to be named at */
 	invariant(undef_like(r, v) || r->f->val.v[v].kind == VARG);
-	return get_or_create_ssa_default_def(r->fun, decl_of(r, k));
+	if (!r->dflt[k]) /* made at its first use, as GCC makes it */
+		r->dflt[k] = get_or_create_ssa_default_def(r->fun, decl_of(r, k));
+	return r->dflt[k];
 }
 
 /* 1. The phis the core kept, in GCC's order. */
@@ -575,7 +580,7 @@ void bridge_rewrite(Bridge *b, struct function *fun, const Stats *st)
 	/* The tables in one allocation: the pointers, then the ints
 	 * (-1 to start with), then the flags (0). */
 	size_t nbb = (size_t)last_basic_block_for_fn(fun) + 1;
-	size_t zp = ((size_t)nv + 1) * sizeof(tree) + (size_t)(nk + 2) * sizeof *r.vs;
+	size_t zp = ((size_t)nv + 1) * sizeof(tree) + (size_t)(nk + 2) * (sizeof *r.vs + sizeof(tree));
 	size_t mi = ((size_t)nv + 1) * sizeof(int), zc = (size_t)nk + 2 + 2 * nbb;
 	unsigned char *mem = (unsigned char *)aalloc_raw(f->a, zp + mi + zc);
 	memset(mem, 0, zp);
@@ -583,6 +588,7 @@ void bridge_rewrite(Bridge *b, struct function *fun, const Stats *st)
 	memset(mem + zp + mi, 0, zc);
 	r.name = (tree *)mem;
 	r.vs = (const VarStat **)(r.name + nv + 1);
+	r.dflt = (tree *)(r.vs + nk + 2);
 	r.owner = (int *)(mem + zp);
 	r.mine = (char *)(mem + zp + mi);
 	r.seen = r.mine + nk + 2;

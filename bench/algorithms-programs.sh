@@ -4,9 +4,10 @@
 #
 # The sets: gcc.c-torture (compile and execute, every ALG_EVERY-th file)
 # at -O0 and at -O2; Lua 5.4.4 (Debian's orig tarball, checked by its
-# SHA-256), zlib and GCC's libiberty (make zlib-src, libiberty-src; its
-# configure run once) at -O2.  Every file is compiled by GCC with the
-# plugin in analyze mode once per algorithm, in turn, stopping after the IPA
+# SHA-256, into build/lua-src), zlib and GCC's libiberty (make zlib-src,
+# libiberty-src; its configure run once) at -O2 (bench/lib.sh's
+# program_files).  Every file is compiled by GCC with the plugin in
+# analyze mode once per algorithm, in turn, stopping after the IPA
 # passes (-flto, bench/lib.sh), with M2R_BENCH (one m2r-bench line per
 # function, report/bench.c) and output= (the records).  A file the first
 # algorithm cannot compile is left out of the set for all of them.  One
@@ -46,38 +47,13 @@ DIR=${ALG_DIR:-build/bench-algorithms-programs}
 SETS=${ALG_SETS:-ctorture-O0 ctorture-O2 lua zlib libiberty}
 EVERY=${ALG_EVERY:-1}
 ALGS=${BENCH_ALGS:-llvm cytron braun}
-LUA_URL=${LUA_URL:-http://deb.debian.org/debian/pool/main/l/lua5.4/lua5.4_5.4.4.orig.tar.gz}
-LUA_SHA=164c7849653b80ae67bec4b7473b884bf5cc8d2dca05653475ec2ed27b9ebf61
 
 fail() { echo "bench-algorithms-programs: $*" >&2; exit 1; }
-. bench/lib.sh # torture_root, jfield, kfield, STOP, CTIME
+. bench/lib.sh # torture_root, program_files, STOP, CTIME
 [ -f "$PLUGIN" ] || fail "no plugin $PLUGIN (run make)"
 PLUGIN=$(cd "$(dirname "$PLUGIN")" && pwd)/$(basename "$PLUGIN")
 command -v valgrind >/dev/null || ALG_INSTR_EVERY=0 ALG_INSTR_EVERY_REAL=0
 mkdir -p "$DIR" && DIR=$(cd "$DIR" && pwd) || exit 1
-
-# lua_src: Lua's src/ in DIR/lua-src (fetched once).
-lua_src() {
-	local t=$DIR/lua.tar.gz
-	[ -f "$DIR/lua-src/.unpacked" ] && return 0
-	if [ ! -f "$t" ]; then
-		curl -sSfL -o "$t.tmp" "$LUA_URL" && mv "$t.tmp" "$t" || fail "cannot fetch $LUA_URL"
-	fi
-	[ "$(sha256sum < "$t" | cut -d' ' -f1)" = "$LUA_SHA" ] || fail "$t: not the expected Lua 5.4.4 (SHA-256)"
-	rm -rf "$DIR/lua-src" && mkdir -p "$DIR/lua-src" &&
-		tar -xzf "$t" -C "$DIR/lua-src" --strip-components=2 lua-5.4.4/src && touch "$DIR/lua-src/.unpacked" ||
-		fail "unpacking $t failed"
-}
-
-# libiberty_conf: libiberty configured once by GCC alone (its config.h).
-libiberty_conf() {
-	local c=$DIR/libiberty-conf src
-	src=$(cd build/libiberty-src && pwd) || fail "no build/libiberty-src (make libiberty-src)"
-	[ -f "$c/config.h" ] && return 0
-	rm -rf "$c" && mkdir -p "$c" &&
-		(cd "$c" && "$src/libiberty/configure" CC="$CC" CFLAGS=-O2 >configure.log 2>&1 && make -s config.h >/dev/null 2>&1) ||
-		fail "libiberty's configure failed ($c/configure.log)"
-}
 
 # set_files SET: "LEVEL<TAB>FLAGS<TAB>FILE" lines, absolute file names.
 set_files() {
@@ -88,16 +64,8 @@ set_files() {
 		root=$(cd "$root" && pwd)
 		(cd "$root" && find compile execute -name '*.c') | LC_ALL=C sort | awk -v e="$EVERY" 'NR % e == 0' |
 			sed "s|^|-${1#ctorture-}\t-w\t$root/|" ;;
-	lua)
-		lua_src
-		ls "$DIR"/lua-src/*.c | sed "s|^|-O2\t-DLUA_USE_LINUX\t|" ;;
-	zlib)
-		[ -d build/zlib-src ] || fail "no build/zlib-src (make zlib-src)"
-		ls "$(cd build/zlib-src && pwd)"/*.c | sed "s|^|-O2\t-DHAVE_UNISTD_H\t|" ;;
-	libiberty)
-		libiberty_conf
-		ls "$(cd build/libiberty-src && pwd)"/libiberty/*.c |
-			sed "s|^|-O2\t-DHAVE_CONFIG_H -I$DIR/libiberty-conf -I$(cd build/libiberty-src && pwd)/include\t|" ;;
+	lua | zlib | libiberty)
+		program_files "$1" ;;
 	*) fail "unknown set '$1' (ctorture-O0 ctorture-O2 lua zlib libiberty)" ;;
 	esac
 }

@@ -47,28 +47,6 @@ AN=(-fplugin="$PLUGIN" -fplugin-arg-mem2reg-stats=none)
 cpu() { /usr/bin/time -f '%U %S' -o "$DIR/time.out" "$@" >/dev/null 2>&1 || return 1
 	awk 'END { printf "%.3f\n", $1 + $2 }' "$DIR/time.out"; }
 
-# callgrind OUT FN ARGS...: "TOTAL INCLUSIVE" instructions of cc1 (INCLUSIVE
-# of the function matching FN, 0 when FN is empty)
-callgrind() {
-	local out=$1 fn=$2 t
-	shift 2
-	rm -f "$out".*
-	valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$out.%p" "$@" >/dev/null 2>&1 || return 1
-	for t in "$out".*; do
-		grep -q '^cmd: .*/cc1' "$t" || continue
-		local tot inc=0
-		tot=$(sed -n 's/^totals: \([0-9]*\).*/\1/p' "$t")
-		if [ -n "$fn" ]; then
-			inc=$(callgrind_annotate --inclusive=yes --threshold=100 "$t" 2>/dev/null | grep -F "$fn" | head -1 |
-				awk '{ gsub(",", "", $1); print $1 + 0 }')
-		fi
-		echo "$tot ${inc:-0}"
-		rm -f "$out".*
-		return 0
-	done
-	return 1
-}
-
 # measure NAME LEVEL FILE...: one line of the table (times summed over the
 # files, each the median of RUNS; instructions from one compile each).
 measure() {
@@ -92,13 +70,10 @@ measure() {
 		pass_rw=$((pass_rw + $(printf '%s\n' "${c[@]}" | median)))
 		pass_gcc=$((pass_gcc + $(printf '%s\n' "${d[@]}" | median)))
 		if command -v valgrind >/dev/null; then
-			local x y
-			read -r x _ < <(callgrind "$DIR/cg" "" "$CC" $lvl -w -S -o /dev/null "$f") || fail "callgrind: $f"
-			i_gcc=$((i_gcc + x))
-			read -r x y < <(callgrind "$DIR/cg" "pass_rewrite::execute" "$CC" $lvl -w "${RW[@]}" -S -o /dev/null "$f") ||
-				fail "callgrind, rewrite mode: $f"
-			i_rw=$((i_rw + x)) ip_rw=$((ip_rw + y))
-			read -r _ y < <(callgrind "$DIR/cg" "pass_ssa_wrap::execute" "$CC" $lvl -w "${AN[@]}" -S -o /dev/null "$f") ||
+			local x y z
+			read -r x y z < <(whole_instr "$lvl" "$f") || exit 1
+			i_gcc=$((i_gcc + x)) i_rw=$((i_rw + y)) ip_rw=$((ip_rw + z))
+			read -r _ y < <(cc1_instr "$DIR/cg" "pass_ssa_wrap::execute" "$CC" $lvl -w "${AN[@]}" -S -o /dev/null "$f") ||
 				fail "callgrind, analyze mode: $f"
 			ip_gcc=$((ip_gcc + y))
 		fi

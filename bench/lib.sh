@@ -91,3 +91,99 @@ eleven_medians() {
 	}
 	END { if (NR % 11) exit 1; for (k = 0; k < 11; k++) print med(c, k), med(l, k), med(g, k) }'
 }
+
+# ---------- a whole compile's instructions (callgrind) ----------
+# cc1_instr OUT FN ARGS...: "TOTAL INCLUSIVE" instructions of cc1 in the
+# command ARGS (a compile) under callgrind instrumenting everything (the
+# plugin switches nothing without M2R_CALLGRIND); INCLUSIVE: of the
+# function matching FN, 0 when FN is empty.  Profiles in OUT.*, removed.
+cc1_instr() {
+	local out=$1 fn=$2 t
+	shift 2
+	rm -f "$out".*
+	valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$out.%p" "$@" >/dev/null 2>&1 || return 1
+	for t in "$out".*; do
+		grep -q '^cmd: .*/cc1' "$t" || continue
+		local tot inc=0
+		tot=$(sed -n 's/^totals: \([0-9]*\).*/\1/p' "$t")
+		if [ -n "$fn" ]; then
+			inc=$(callgrind_annotate --inclusive=yes --threshold=100 "$t" 2>/dev/null | grep -F "$fn" | head -1 |
+				awk '{ gsub(",", "", $1); print $1 + 0 }')
+		fi
+		echo "$tot ${inc:-0}"
+		rm -f "$out".*
+		return 0
+	done
+	return 1
+}
+
+# whole_instr LEVEL FILE: "GCC REWRITE PASS": cc1's instructions over a
+# whole compile (gcc LEVEL -w -S) of FILE by GCC alone and with the
+# plugin in rewrite mode (the caller's RW: -fplugin=... mode=rewrite),
+# and PASS the inclusive count of pass_rewrite::execute in the latter.
+# Profiles in DIR/whole.*.
+whole_instr() {
+	local x y z
+	read -r x _ < <(cc1_instr "$DIR/whole" "" "$CC" $1 -w -S -o /dev/null "$2") ||
+		fail "callgrind of $CC $1 on $2"
+	read -r y z < <(cc1_instr "$DIR/whole" "pass_rewrite::execute" "$CC" $1 -w "${RW[@]}" -S -o /dev/null "$2") ||
+		fail "callgrind of $CC $1 (rewrite mode) on $2"
+	echo "$x $y $z"
+}
+
+# ---------- real programs: Lua, zlib, libiberty ----------
+# Lua 5.4.4: Debian's orig tarball, checked by its SHA-256, fetched once
+# into build/lua-src (LUA_URL); zlib and libiberty: zlib/ and libiberty/ of
+# Debian's gcc-12-source, unpacked by make zlib-src and make libiberty-src
+# (mk/distributed.mk, mk/rewrite.mk) into build/zlib-src and
+# build/libiberty-src.
+LUA_URL=${LUA_URL:-http://deb.debian.org/debian/pool/main/l/lua5.4/lua5.4_5.4.4.orig.tar.gz}
+LUA_SHA=164c7849653b80ae67bec4b7473b884bf5cc8d2dca05653475ec2ed27b9ebf61
+LUA_DIR=build/lua-src
+
+# lua_src: Lua's src/ in LUA_DIR (fetched once).
+lua_src() {
+	local t=$LUA_DIR/lua.tar.gz
+	[ -f "$LUA_DIR/src/.unpacked" ] && return 0
+	mkdir -p "$LUA_DIR" || fail "cannot make $LUA_DIR"
+	if [ ! -f "$t" ]; then
+		curl -sSfL -o "$t.tmp" "$LUA_URL" && mv "$t.tmp" "$t" || fail "cannot fetch $LUA_URL"
+	fi
+	[ "$(sha256sum <"$t" | cut -d' ' -f1)" = "$LUA_SHA" ] || fail "$t: not the expected Lua 5.4.4 (SHA-256)"
+	rm -rf "$LUA_DIR/src" && mkdir -p "$LUA_DIR/src" &&
+		tar -xzf "$t" -C "$LUA_DIR/src" --strip-components=2 lua-5.4.4/src && touch "$LUA_DIR/src/.unpacked" ||
+		fail "unpacking $t failed"
+}
+
+# libiberty_conf: libiberty configured once by GCC alone (its config.h)
+# in DIR/libiberty-conf.
+libiberty_conf() {
+	local c=$DIR/libiberty-conf src
+	src=$(cd build/libiberty-src && pwd) || fail "no build/libiberty-src (make libiberty-src)"
+	[ -f "$c/config.h" ] && return 0
+	rm -rf "$c" && mkdir -p "$c" &&
+		(cd "$c" && "$src/libiberty/configure" CC="$CC" CFLAGS=-O2 >configure.log 2>&1 && make -s config.h >/dev/null 2>&1) ||
+		fail "libiberty's configure failed ($c/configure.log)"
+}
+
+# program_files SET: "LEVEL<TAB>FLAGS<TAB>FILE" lines (absolute file
+# names) of a real program at -O2: lua (Lua's src/*.c), lvm (Lua's lvm.c
+# alone: its interpreter loop, luaV_execute, one of the largest functions
+# of common C code), zlib or libiberty.
+program_files() {
+	local d
+	case $1 in
+	lua | lvm)
+		lua_src
+		d=$(cd "$LUA_DIR/src" && pwd)
+		if [ "$1" = lvm ]; then echo "$d/lvm.c"; else ls "$d"/*.c; fi | sed "s|^|-O2\t-DLUA_USE_LINUX\t|" ;;
+	zlib)
+		[ -d build/zlib-src ] || fail "no build/zlib-src (make zlib-src)"
+		ls "$(cd build/zlib-src && pwd)"/*.c | sed "s|^|-O2\t-DHAVE_UNISTD_H\t|" ;;
+	libiberty)
+		libiberty_conf
+		d=$(cd build/libiberty-src && pwd)
+		ls "$d"/libiberty/*.c | sed "s|^|-O2\t-DHAVE_CONFIG_H -I$DIR/libiberty-conf -I$d/include\t|" ;;
+	*) fail "unknown program '$1' (lua lvm zlib libiberty)" ;;
+	esac
+}

@@ -13,14 +13,27 @@
 #                 and the whole compile, time and instructions, on the
 #                 shapes (BENCH_RW_SIZE statements) and over c-torture
 #                 (every BENCH_RW_EVERY-th file) (bench/bench-rewrite.sh)
-#   make bench-goals   issue 16's goals in one table (bench/goals.sh,
-#                 bench/goals.py): per shape at BENCH_GOALS_SIZES (10000
-#                 100000) and over c-torture at -O0 and -O2 (every
-#                 BENCH_GOALS_EVERY-th file, 40), instructions (callgrind)
-#                 and times (median of BENCH_RUNS, 5) of the lowering, the
+#   make bench-goals   issues 16's and 48's goals in one table
+#                 (bench/goals.sh, bench/goals.py): per shape at
+#                 BENCH_GOALS_SIZES (10000 100000), over c-torture at -O0
+#                 and -O2 (every BENCH_GOALS_EVERY-th file, 40) and over
+#                 real programs at -O2 (BENCH_GOALS_PROGRAMS: zlib,
+#                 libiberty and Lua's lvm.c, every
+#                 BENCH_GOALS_PROGRAM_EVERY-th file, 2; Lua fetched once
+#                 from Debian's archive), instructions (callgrind) and
+#                 times (median of BENCH_RUNS, 5) of the lowering, the
 #                 core, rewrite mode's pass and GCC's, memory per
-#                 instruction, growth, cold start; one line per goal.
-#                 BENCH_QUICK=1: 2000 20000, 3 runs, every 400th file.
+#                 instruction, growth, cold start, the pass's peak heap
+#                 and GC memory against GCC's (m2r-memcount.so,
+#                 m2r-memprobe.so), and c-torture -O2's whole compiles in
+#                 rewrite mode against GCC alone (BENCH_GOALS_WHOLE=0 to
+#                 skip); one line per goal.  BENCH_QUICK=1: 2000 20000, 3
+#                 runs, every 400th c-torture file, every 8th file of a
+#                 program: about 15 minutes (make bench-goals
+#                 BENCH_QUICK=1 BENCH_GOALS_SHAPES=funcs: about 6).  The
+#                 default run is bounded by the 100000-statement shapes
+#                 (over an hour; BENCH_GOALS_SIZES=10000: about 40
+#                 minutes, of which the programs and whole compiles 15).
 #                 Writes BENCH_GOALS_DIR/goals.{csv,md} (build/bench-goals).
 #                 A part of make bench; fails only when it cannot measure.
 #   make bench-algorithms   the three SSA construction algorithms on
@@ -54,6 +67,22 @@ $(M2R_GENC): bench/gen-c.c $(FLAGS_STAMP)
 
 -include $(M2R_GENC).d
 
+# The memory goal of bench-goals: the heap counted (LD_PRELOAD) and a
+# plugin that measures whatever pass is in the place of "ssa"
+# (bench/memcount.c, bench/memprobe.cc; linked like the plugin, by the C
+# driver: cc1 exports the operator new it needs).
+M2R_MEMCOUNT := $(B)/m2r-memcount.so
+M2R_MEMPROBE := $(B)/m2r-memprobe.so
+$(M2R_MEMCOUNT): bench/memcount.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(HOST_CC) -O2 -g -Wall -Wextra -fPIC -fvisibility=hidden -shared -o $@ $<
+$(M2R_MEMPROBE): bench/memprobe.cc $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(HOST_CXX) $(PLUGIN_CXXFLAGS) -MMD -MP -MF $@.d -MT $@ -c -o $@.o $<
+	$(HOST_CC) $(PLUGIN_LDFLAGS) -o $@ $@.o
+
+-include $(M2R_MEMPROBE).d
+
 # The three parts write to their own directories: make -j2 -O bench runs
 # them side by side (the instruction counts are the same, the times share
 # the machine; doc/performance.md).
@@ -62,8 +91,9 @@ bench: bench-c bench-rewrite bench-goals
 bench-c: $(PLUGIN) $(M2R_GENC)
 	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_DIR=$(BENCH_DIR) bash bench/bench.sh
 
-bench-goals: $(PLUGIN) $(M2R_GENC)
-	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_GOALS_DIR=$(BENCH_GOALS_DIR) bash bench/goals.sh
+bench-goals: $(PLUGIN) $(M2R_GENC) $(M2R_MEMCOUNT) $(M2R_MEMPROBE) zlib-src libiberty-src
+	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) MEMCOUNT=$(M2R_MEMCOUNT) MEMPROBE=$(M2R_MEMPROBE) CC=$(CC) \
+		BENCH_GOALS_DIR=$(BENCH_GOALS_DIR) bash bench/goals.sh
 
 bench-rewrite: $(PLUGIN) $(M2R_GENC)
 	PLUGIN=$(PLUGIN) GENC=$(M2R_GENC) CC=$(CC) BENCH_DIR=$(BENCH_DIR) bash bench/bench-rewrite.sh

@@ -3,11 +3,16 @@
 
     python3 bench/goals.py RAW.csv COLD.csv [OUTDIR]
 
-RAW.csv: one row per shape and size (row = the shape, n = statements) and
-per c-torture level (row = c-torture-O0, n = files), as goals.sh writes it:
+RAW.csv: one row per shape and size (row = the shape, n = statements), per
+c-torture level (row = c-torture-O0, n = files) and per real program (row
+= zlib, libiberty, lvm or lua, n = files), as goals.sh writes it:
 instructions (callgrind) of the lowering, the core and GCC's pass in
 analyze mode and of rewrite mode's whole pass, times (ns, medians) of the
-same, and the M2R_BENCH sums (insts, ir_bytes, core_bytes, phiargs).
+same, and the M2R_BENCH sums (insts, ir_bytes, core_bytes, phiargs); the
+optional columns: the pass's memory, GCC alone and rewrite mode (mem_*,
+bytes summed over the functions), and cc1's instructions over whole
+compiles (whole_gcc_i, whole_rw_i; c-torture at -O2).  An optional column
+absent or empty is "not measured".
 COLD.csv: the first function of a compile against the warm ones.
 
 Prints one table (ratios by instructions and by time side by side) and
@@ -21,6 +26,8 @@ import sys
 
 RAW_COLS = ("row n funcs insts phiargs ir_bytes core_bytes lower_i core_i gcc_i rw_i "
             "rw_lower_i rw_core_i lower_ns core_ns gcc_ns rw_ns runs").split()
+OPT_COLS = ("mem_gcc_heap mem_gcc_gc mem_gcc_kept mem_rw_heap mem_rw_gc mem_rw_kept mem_rw_load "
+            "mem_over mem_n whole_gcc_i whole_rw_i").split()
 COLD_COLS = "first_core_ns warm_core_ns first_lc_ns warm_lc_ns first_core_i warm_core_i runs".split()
 
 # The issue's limits.  Growth: for 10x the statements; scaled to the
@@ -33,6 +40,10 @@ CORE_B_MAX = 50.0
 GROW_T = 1.2   # 12x for 10x
 GROW_I = 1.05  # 10.5x for 10x
 COLD_MAX = 1.5
+PROG_RW_MAX = 1.0
+WHOLE_MAX = 0.2  # per cent
+MEM_MAX = 1.0
+PROGRAMS = ("zlib", "libiberty", "lvm", "lua")
 
 
 def die(msg):
@@ -40,7 +51,7 @@ def die(msg):
     sys.exit(1)
 
 
-def read_csv(path, cols):
+def read_csv(path, cols, opt=()):
     try:
         with open(path, newline="") as fh:
             rows = list(csv.DictReader(fh))
@@ -59,6 +70,12 @@ def read_csv(path, cols):
                 d[c] = float(r[c])
             except ValueError:
                 die("%s:%d: %s is not a number: %r" % (path, k, c, r[c]))
+        for c in opt:
+            v = r.get(c)
+            try:
+                d[c] = float(v) if v not in (None, "") else None
+            except ValueError:
+                die("%s:%d: %s is not a number: %r" % (path, k, c, v))
         out.append(d)
     return out
 
@@ -67,8 +84,12 @@ def ratio(a, b):
     return a / b if b > 0 else None
 
 
+def is_program(r):
+    return r["row"] in PROGRAMS
+
+
 def label(r):
-    if r["row"].startswith("c-torture"):
+    if r["row"].startswith("c-torture") or is_program(r):
         return "%s (%d files)" % (r["row"], r["n"])
     return "%s %d" % (r["row"], r["n"])
 
@@ -85,9 +106,16 @@ def derive(rows):
         r["ir_B"] = ratio(r["ir_bytes"], r["insts"])
         r["core_B"] = ratio(r["core_bytes"], r["insts"])
         r["grow_t"] = r["grow_i"] = r["grow_lim_t"] = r["grow_lim_i"] = None
+        r["whole%"] = r["mem_rw"] = r["mem_gcc"] = r["mem/gcc"] = None
+        if r.get("whole_gcc_i") and r.get("whole_rw_i") is not None:
+            r["whole%"] = (r["whole_rw_i"] / r["whole_gcc_i"] - 1) * 100
+        if r.get("mem_n"):
+            r["mem_rw"] = r["mem_rw_heap"] + r["mem_rw_gc"] + r["mem_rw_load"]
+            r["mem_gcc"] = r["mem_gcc_heap"] + r["mem_gcc_gc"]
+            r["mem/gcc"] = ratio(r["mem_rw"], r["mem_gcc"])
     shapes = {}
     for r in rows:
-        if not r["row"].startswith("c-torture"):
+        if not r["row"].startswith("c-torture") and not is_program(r):
             shapes.setdefault(r["row"], []).append(r)
     for name, rs in shapes.items():
         rs.sort(key=lambda r: r["n"])
@@ -118,6 +146,8 @@ COLUMNS = [  # (heading, key, format)
     ("IR_B/i", "ir_B", "b"), ("core_B/i", "core_B", "b"),
     ("grow_t", "grow_t", "x"), ("grow_i", "grow_i", "x"),
     ("core_ms", "core_ns", "ms"), ("gcc_ms", "gcc_ns", "ms"),
+    ("rw_memKB", "mem_rw", "K"), ("gcc_memKB", "mem_gcc", "K"), ("mem/gcc", "mem/gcc", "r"),
+    ("whole%", "whole%", "p"),
 ]
 
 
@@ -138,6 +168,10 @@ def fmt(v, kind):
         return "%.1fx" % v
     if kind == "ms":
         return "%.2f" % (v / 1e6)
+    if kind == "K":
+        return "%.0f" % (v / 1024)
+    if kind == "p":
+        return "%+.3f" % v
     raise ValueError(kind)
 
 
@@ -156,7 +190,7 @@ def table(rows):
     return lines, md, heads, cells
 
 
-def judge(name, rows, key, limit_of, tkey=None, unit=""):
+def judge(name, rows, key, limit_of, tkey=None, unit="", extra=None):
     """One goal line: every row that has KEY must be <= its limit."""
     have = [r for r in rows if r.get(key) is not None and limit_of(r) is not None]
     if not have:
@@ -178,10 +212,37 @@ def judge(name, rows, key, limit_of, tkey=None, unit=""):
         if th:
             tw = max(th, key=lambda r: r[tkey])
             s += "; by time worst %.2f (%s)" % (tw[tkey], label(tw))
+    if extra:
+        s += extra(have)
     return s, ok
 
 
+def cold_goal(cold):
+    c = cold[0] if cold else None
+    t = ratio(c["first_core_ns"], c["warm_core_ns"]) if c else None
+    name = "cold start: the core's first function <= %.1fx a warm one, time" % COLD_MAX
+    if t is None:
+        return "%s: not measured" % name, None
+    info = "; lower+core %s, core instructions %s" % (
+        fmt(ratio(c["first_lc_ns"], c["warm_lc_ns"]), "x"),
+        fmt(ratio(c["first_core_i"], c["warm_core_i"]), "x"))
+    if t <= COLD_MAX:
+        return "%s: holds (%.2fx)%s" % (name, t, info), True
+    return ("%s: does not hold: %.2fx, over the limit by %.2fx (%.2fx)%s" %
+            (name, t, t - COLD_MAX, t / COLD_MAX, info), False)
+
+
+def mem_extra(have):
+    over = sum(r["mem_over"] for r in have)
+    n = sum(r["mem_n"] for r in have)
+    load = sum(r["mem_rw_load"] for r in have)
+    return ("; %d of %d functions over; the plugin's load %.0f KB of rewrite mode's %.0f KB" %
+            (over, n, load / 1024, sum(r["mem_rw"] for r in have) / 1024))
+
+
 def goals(rows, cold):
+    progs = [r for r in rows if is_program(r)]
+    rows = [r for r in rows if not is_program(r)]
     out = []
     out.append(judge("core <= %.2f of GCC's pass, instructions, every shape and c-torture" % CORE_MAX,
                      rows, "core/gcc_i", lambda r: CORE_MAX, "core/gcc_t"))
@@ -199,27 +260,22 @@ def goals(rows, cold):
     out.append(judge("growth of the core's instructions <= %.1fx per 10x statements (switch: "
                      "per phi argument)" % (GROW_I * 10), rows, "grow_i",
                      lambda r: r["grow_lim_i"], unit="x"))
-    c = cold[0] if cold else None
-    t = ratio(c["first_core_ns"], c["warm_core_ns"]) if c else None
-    name = "cold start: the core's first function <= %.1fx a warm one, time" % COLD_MAX
-    if t is None:
-        out.append(("%s: not measured" % name, None))
-        return out
-    info = "; lower+core %s, core instructions %s" % (
-        fmt(ratio(c["first_lc_ns"], c["warm_lc_ns"]), "x"),
-        fmt(ratio(c["first_core_i"], c["warm_core_i"]), "x"))
-    if t <= COLD_MAX:
-        out.append(("%s: holds (%.2fx)%s" % (name, t, info), True))
-    else:
-        out.append(("%s: does not hold: %.2fx, over the limit by %.2fx (%.2fx)%s" %
-                    (name, t, t - COLD_MAX, t / COLD_MAX, info), False))
+    out.append(cold_goal(cold))
+    out.append(judge("real programs: rewrite mode's pass <= %.1f of GCC's, instructions, zlib, "
+                     "libiberty, Lua's lvm.c" % PROG_RW_MAX, progs, "rw/gcc_i",
+                     lambda r: PROG_RW_MAX, "rw/gcc_t"))
+    out.append(judge("whole compile in rewrite mode <= +%.1f%% of GCC's cc1 instructions at -O2, "
+                     "c-torture" % WHOLE_MAX, rows, "whole%", lambda r: WHOLE_MAX, unit="%"))
+    out.append(judge("rewrite mode's pass's peak memory (heap + GC) <= %.1f of GCC's pass's, "
+                     "every row" % MEM_MAX, rows + progs, "mem/gcc", lambda r: MEM_MAX,
+                     extra=mem_extra))
     return out
 
 
 def main(argv):
     if len(argv) not in (3, 4):
         die("usage: goals.py RAW.csv COLD.csv [OUTDIR]")
-    rows = read_csv(argv[1], RAW_COLS)
+    rows = read_csv(argv[1], RAW_COLS, OPT_COLS)
     cold = read_csv(argv[2], COLD_COLS)
     derive(rows)
     lines, md, heads, cells = table(rows)
@@ -231,6 +287,9 @@ def main(argv):
     print("write-back + update_ssa); gcc = GCC's ssa pass.  IR_B/i, core_B/i: arena bytes per")
     print("instruction of the lowered IR and added by the core.  grow: the core from the")
     print("smallest size to this one (switch: per phi argument, scaled to the size ratio).")
+    print("memKB: the pass's peak heap + GC memory, summed over the functions (rw: with the")
+    print("plugin's load once per compile); whole%: cc1's instructions over whole compiles,")
+    print("rewrite mode against GCC alone.")
     if cold:
         c = cold[0]
         print("cold: the first of eleven small functions %.1f us core, %.1f us lower+core; "

@@ -253,7 +253,7 @@ row() { # row NAME N FUNCS L C G RW RUNS: one line of raw.csv from I_*, B_*, M_*
 echo "bench-goals: $(date -u +%FT%TZ), $(nproc) cores, $CC $($CC -dumpversion), clock $M2R_CLOCK," \
 	"sizes $SIZES, runs $RUNS (median)," \
 	"$([ "$EVERY" = 0 ] && echo "c-torture skipped" || echo "c-torture every ${EVERY}th file")," \
-	"programs: ${PROGRAMS:-none}, every ${PEVERY}th file"
+	"programs: ${PROGRAMS:-none}, 1 file in $PEVERY"
 
 # The plugin switches the instrumentation on (a small file, before the
 # rows: an old plugin fails here, not after the first row's compiles).

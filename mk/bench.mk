@@ -28,12 +28,16 @@
 #                 m2r-memprobe.so), and c-torture -O2's whole compiles in
 #                 rewrite mode against GCC alone (BENCH_GOALS_WHOLE=0 to
 #                 skip); one line per goal.  BENCH_QUICK=1: 2000 20000, 3
-#                 runs, every 400th c-torture file, every 8th file of a
-#                 program: about 15 minutes (make bench-goals
-#                 BENCH_QUICK=1 BENCH_GOALS_SHAPES=funcs: about 6).  The
-#                 default run is bounded by the 100000-statement shapes
-#                 (over an hour; BENCH_GOALS_SIZES=10000: about 40
-#                 minutes, of which the programs and whole compiles 15).
+#                 runs, every 400th c-torture file (10 files a level),
+#                 every 8th file of a program (3 of zlib, 14 of
+#                 libiberty, lvm.c): 45 minutes on the 2-core machine
+#                 under a load of 8 to 10, most of it the 20000-statement
+#                 shapes under callgrind.  The default run is bounded:
+#                 every shape at two sizes, about 90 c-torture files a
+#                 level, 9 files of zlib, 64 of libiberty and lvm.c, one
+#                 whole compile pair per c-torture -O2 file (over an hour,
+#                 most of it the 100000-statement shapes;
+#                 BENCH_GOALS_SIZES=10000 for less).
 #                 Writes BENCH_GOALS_DIR/goals.{csv,md} (build/bench-goals).
 #                 A part of make bench; fails only when it cannot measure.
 #   make bench-algorithms   the three SSA construction algorithms on

@@ -97,7 +97,10 @@ static Chunk *spare_take(size_t sz)
 
 static void spare_put(Chunk *c)
 {
-	if (spare_bytes + c->size > SPARE_MAX) {
+	/* ASan: a use of a freed arena's memory is seen (and a spare list
+	 * through a mapped chunk, which LeakSanitizer does not scan, is not
+	 * reported as a leak) */
+	if (spare_bytes + c->size > SPARE_MAX || M2R_ASAN) {
 		chunk_free(c);
 		return;
 	}
@@ -115,7 +118,7 @@ enum { WARM_CHUNKS = 4 };
 
 void arena_warm(void)
 {
-	if (spare)
+	if (spare || M2R_ASAN)
 		return;
 	for (int i = 0; i < WARM_CHUNKS; i++) {
 		Chunk *c = chunk_new(SPARE_MIN);

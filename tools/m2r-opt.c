@@ -528,6 +528,7 @@ int main(int argc, char **argv)
 	char *buf = slurp(o.in, &len);
 	if (!buf) {
 		fprintf(stderr, "m2r-opt: error: cannot read '%s': %s\n", o.in, strerror(errno));
+		free((char *)o.exfn);
 		return 1;
 	}
 	char *obuf = NULL, *sbuf = NULL;
@@ -569,5 +570,6 @@ int main(int argc, char **argv)
 	ba_free(ba);
 	free(obuf);
 	free(sbuf);
+	free((char *)o.exfn);
 	return rc;
 }

@@ -129,7 +129,8 @@ as_builder() {
 # TARGET", "dh TARGET"); with DH_VERBOSE=1 the commands a step runs follow
 # its line.  A debian/rules of its own runs "make test" or "make check"
 # itself (zlib's, gzip's "make -C builddir check", mpclib3's
-# "GMP_CHECK_RANDOMIZE=1 make check"), often ignoring its
+# "GMP_CHECK_RANDOMIZE=1 make check", mpfr4's "if ... make -C build
+# check; then"), often ignoring its
 # status: ran when make echoes that command, failed when a make error
 # follows it in the same step, "(ignored)" or not (not ignored, it stops
 # the build there).
@@ -142,7 +143,7 @@ tests_of() {
 	}
 	intest && !/^make\[[0-9]+\]: (Entering|Leaving) directory/ && !/^[ \t]*$/ { ran = 1 }
 	/dh_auto_test: error:|override_dh_auto_test[^ ]*\] Error [0-9]/ { failed = 1 }
-	/^([A-Za-z_][A-Za-z0-9_]*=[^ ]* +)*(\/usr\/bin\/)?make( +[^ ]+)* (test|check)( |$)/ { ran = 1; own = 1 }
+	/(^|^if +|[;&|(] *)([A-Za-z_][A-Za-z0-9_]*=[^ ]* +)*(\/usr\/bin\/)?make( +[^ ]+)* (test|check)( |;|$)/ { ran = 1; own = 1 }
 	own && /^make(\[[0-9]+\])?: (\*\*\* )?\[.*\] Error [0-9]+/ { failed = 1; own = 0 }
 	END { print failed ? "fail" : ran ? "pass" : "none" }' "$1"
 }

@@ -158,6 +158,8 @@ typedef struct Bridge {
 	                       fn (PromoteOpts.dom), which bridge_rewrite
 	                       walks in the order of GCC's renamer; n == 0
 	                       when the core made none */
+	int *domkid;        /* its child lists, made by the first walk
+	                       (bridge_core_dom_walk), NULL before */
 	const char *err;    /* notes on anything not fully understood: GIMPLE
 	                       lowered conservatively, GCC phis that belong to
 	                       no variable (its own temporaries around abnormal
@@ -228,14 +230,17 @@ void bridge_rewrite(Bridge *b, struct function *fun, const Stats *st);
 const int *bridge_idoms(const Bridge *b, struct function *fun);
 
 /* GCC's dominator walk in the order its into-SSA renamer walks (raise.cc):
- * fn(arg, bb) before each block's dominator children. */
+ * fn(arg, bb) before each block's dominator children, over the core's
+ * dominator tree of b (Bridge.dom, GCC's tree: without GCC's numbering
+ * of the CFG) when the core made one, else by GCC's dom_walker. */
 struct basic_block_def;
-void bridge_dom_walk(struct function *fun, void (*fn)(void *, struct basic_block_def *), void *arg);
-/* The same walk, in the same order, over the core's dominator tree of b
- * (Bridge.dom, GCC's tree): without GCC's numbering of the CFG.  0 when
- * b has no tree (nothing walked). */
-int bridge_core_dom_walk(const Bridge *b, struct function *fun,
+void bridge_dom_walk(Bridge *b, struct function *fun,
+                     void (*fn)(void *, struct basic_block_def *), void *arg);
+/* Each of the two ways alone (verify compares them); the core's returns
+ * 0 when b has no tree (nothing walked). */
+int bridge_core_dom_walk(Bridge *b, struct function *fun,
                          void (*fn)(void *, struct basic_block_def *), void *arg);
+void bridge_gcc_dom_walk(struct function *fun, void (*fn)(void *, struct basic_block_def *), void *arg);
 
 /* Right after GCC's "ssa" on the same function: fill BVar.gcc_ssa and
  * the phi blocks, mapping anonymous temporaries back to their DECL

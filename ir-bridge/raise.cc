@@ -497,7 +497,7 @@ private:
 	void *m_arg;
 };
 
-void bridge_dom_walk(struct function *fun, void (*fn)(void *, basic_block), void *arg)
+void bridge_gcc_dom_walk(struct function *fun, void (*fn)(void *, basic_block), void *arg)
 {
 	fn_walker(fn, arg).walk(ENTRY_BLOCK_PTR_FOR_FN(fun));
 }
@@ -510,9 +510,11 @@ void bridge_dom_walk(struct function *fun, void (*fn)(void *, basic_block), void
  * same blocks (a DFS along each block's edges in order from the entry:
  * the core's successors are GCC's edges in order, less EXIT, which
  * GCC's DFS does not enter either).  EXIT, which the walker also
- * visits, has no statements and no successors.  Returns 0 without the
- * tree (the caller walks with GCC's). */
-int bridge_core_dom_walk(const Bridge *b, struct function *fun,
+ * visits, has no statements and no successors.  The child lists are
+ * made by the first walk and kept in b (Bridge.domkid) for the next:
+ * the write-back's, then the renumbering's or verify's.  Returns 0
+ * without the tree (nothing walked). */
+int bridge_core_dom_walk(Bridge *b, struct function *fun,
                          void (*fn)(void *, basic_block), void *arg)
 {
 	const Dom *d = &b->dom;
@@ -520,20 +522,24 @@ int bridge_core_dom_walk(const Bridge *b, struct function *fun,
 	int n = d->n;
 	if (!n || n != f->blk.n || d->rpo[0] != 0)
 		return 0;
-	int *kid = (int *)aalloc_raw(f->a, (size_t)n * 3 * sizeof(int));
-	int *sib = kid + n, *stk = kid + 2 * (size_t)n;
-	for (int k = 0; k < n; k++)
-		kid[k] = -1;
-	/* pushed in front in increasing rpo: each list by decreasing rpo,
-	 * so that the stack pops the smallest first */
-	for (int i = 1; i < d->nreach; i++) {
-		int k = d->rpo[i];
-		if (b->bb_of_blk[k] < 0)
-			return 0; /* not a GCC block: not GCC's tree */
-		sib[k] = kid[d->idom[k]];
-		kid[d->idom[k]] = k;
+	if (!b->domkid) {
+		int *kid = (int *)aalloc_raw(f->a, (size_t)n * 3 * sizeof(int));
+		int *sib = kid + n;
+		for (int k = 0; k < n; k++)
+			kid[k] = -1;
+		/* pushed in front in increasing rpo: each list by decreasing
+		 * rpo, so that the stack pops the smallest first */
+		for (int i = 1; i < d->nreach; i++) {
+			int k = d->rpo[i];
+			if (b->bb_of_blk[k] < 0)
+				return 0; /* not a GCC block: not GCC's tree */
+			sib[k] = kid[d->idom[k]];
+			kid[d->idom[k]] = k;
+		}
+		b->domkid = kid;
 	}
-	int sp = 0;
+	const int *kid = b->domkid, *sib = kid + n;
+	int *stk = b->domkid + 2 * (size_t)n, sp = 0;
 	stk[sp++] = 0;
 	while (sp) {
 		int k = stk[--sp];
@@ -542,6 +548,12 @@ int bridge_core_dom_walk(const Bridge *b, struct function *fun,
 			stk[sp++] = c;
 	}
 	return 1;
+}
+
+void bridge_dom_walk(Bridge *b, struct function *fun, void (*fn)(void *, basic_block), void *arg)
+{
+	if (!bridge_core_dom_walk(b, fun, fn, arg))
+		bridge_gcc_dom_walk(fun, fn, arg);
 }
 
 const int *bridge_idoms(const Bridge *b, struct function *fun)
@@ -613,8 +625,7 @@ void bridge_rewrite(Bridge *b, struct function *fun, const Stats *st)
 	b->clob = (void **)aalloc(f->a, (size_t)(r.nundef + 1) * sizeof(void *));
 	b->clobvar = (int *)aalloc(f->a, (size_t)(r.nundef + 1) * sizeof(int));
 	make_phis(&r);
-	if (!bridge_core_dom_walk(b, fun, raise_cb, &r))
-		bridge_dom_walk(fun, raise_cb, &r);
+	bridge_dom_walk(b, fun, raise_cb, &r);
 	basic_block bb; /* blocks the walk does not reach (unreachable) */
 	FOR_EACH_BB_FN(bb, fun)
 		if (!r.seen[bb->index])

@@ -271,7 +271,7 @@ static void versions_at_start(function *fun, Versions *vs)
 
 /* Returns 0, or 1 when the versions were left alone (a released name
  * among ours: its number must stay free). */
-static int number_like_gcc(function *fun, const Bridge *b, const Versions *vs)
+static int number_like_gcc(function *fun, Bridge *b, const Versions *vs)
 {
 	Order o;
 	memset(&o, 0, sizeof o);
@@ -323,8 +323,7 @@ static int number_like_gcc(function *fun, const Bridge *b, const Versions *vs)
 	for (int j = 0; j < np; j++)
 		take(&o, ph[j].res);
 	XDELETEVEC(ph);
-	if (!bridge_core_dom_walk(b, fun, order_cb, &o))
-		bridge_dom_walk(fun, order_cb, &o);
+	bridge_dom_walk(b, fun, order_cb, &o);
 	for (int i = 0; i < o.nslot; i++) /* anything else: as it was */
 		take(&o, ssa_name(o.slot[i]));
 	tree *names = XNEWVEC(tree, o.nslot);
@@ -356,12 +355,12 @@ static void walk_cb(void *w, basic_block bb)
 		x->v[x->n++] = bb->index;
 }
 
-static void check_walk(function *fun, const Bridge *b)
+static void check_walk(function *fun, Bridge *b)
 {
 	int cap = n_basic_blocks_for_fn(fun) + 1;
 	Walk c = { XNEWVEC(int, cap), 0 }, g = { XNEWVEC(int, cap), 0 };
 	if (bridge_core_dom_walk(b, fun, walk_cb, &c)) {
-		bridge_dom_walk(fun, walk_cb, &g);
+		bridge_gcc_dom_walk(fun, walk_cb, &g);
 		if (c.n != g.n || memcmp(c.v, g.v, (size_t)c.n * sizeof(int)))
 			error_at(DECL_SOURCE_LOCATION(fun->decl),
 				 "mem2reg: rewrite of %qs: the dominator walk over the core tree differs from GCC%'s",

@@ -7,7 +7,8 @@
 #                   compiles all of gcc.c-torture at STAGE2_LEVEL (-O2); the
 #                   plugin-built compilers' assembly must be the reference's,
 #                   byte for byte.  Into $(B)/stage2/ (summary.tsv,
-#                   results); RESUME=1 keeps the compilers built.  Hours on
+#                   results); RESUME=1 keeps the compilers built and the
+#                   torture compiles that ran to their end.  Hours on
 #                   two cores: three builds of GCC, three torture runs.
 #
 # It needs GCC 12 (the plugin's own GCC, the one GCC= names),

@@ -36,7 +36,8 @@
 # Environment: CC (gcc-12), CXX (g++-12): the compilers that build GCC,
 # the plugin's own; PLUGIN (absolute); PLACEMENTS ("pruned minimal"); JOBS
 # (2); LEVEL (-O2); RESUME (1: a variant whose OUT/VARIANT/obj/gcc/cc1
-# exists is not built again).
+# exists is not built again, and one whose torture compile ran to its end
+# at the same LEVEL, OUT/VARIANT/asm/done, not compiled again).
 set -u
 
 CC=${CC:-gcc-12}
@@ -113,6 +114,10 @@ build() {
 # OUT/VARIANT/asm (FILE.s, or FILE.fail when it failed).
 compile() {
 	local v=$1 g=$OUT/$1/obj/gcc
+	if [ "$RESUME" = 1 ] && [ "$(cat "$OUT/$v/asm/done" 2>/dev/null)" = "$LEVEL" ]; then
+		note "$v: compiled already at $LEVEL (RESUME=1)"
+		return
+	fi
 	rm -rf "$OUT/$v/asm" && mkdir -p "$OUT/$v/asm"
 	note "$v: compiling $(wc -l < "$OUT/files") files at $LEVEL"
 	# shellcheck disable=SC2016
@@ -122,7 +127,8 @@ compile() {
 			s=$out/$(echo "$f" | tr / _).s
 			timeout 300 "$g/xgcc" -B"$g/" $lv -w -S "$f" -o "$s" 2>/dev/null ||
 				{ rm -f "$s"; touch "${s%.s}.fail"; }
-		done' sh "$g" "$OUT/$v/asm" "$LEVEL")
+		done' sh "$g" "$OUT/$v/asm" "$LEVEL") &&
+		echo "$LEVEL" > "$OUT/$v/asm/done"
 }
 
 (cd "$ROOT" && find compile execute -name '*.c' | LC_ALL=C sort) > "$OUT/files"

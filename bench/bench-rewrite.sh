@@ -39,7 +39,6 @@ command -v valgrind >/dev/null || echo "bench-rewrite: no valgrind: times only" 
 . bench/lib.sh
 raise_stack bench-rewrite
 # sum of "KEY":N over the function records of a JSON Lines file
-jsum() { grep '"type":"function"' "$2" | sed -n "s/.*\"$1\":\([0-9][0-9]*\).*/\1/p" | awk '{ s += $1 } END { printf "%.0f\n", s }'; }
 RW=(-fplugin="$PLUGIN" -fplugin-arg-mem2reg-mode=rewrite -fplugin-arg-mem2reg-stats=none)
 AN=(-fplugin="$PLUGIN" -fplugin-arg-mem2reg-stats=none)
 
@@ -62,8 +61,11 @@ measure() {
 				fail "rewrite mode failed on $f"
 			"$CC" $lvl -w "${AN[@]}" -fplugin-arg-mem2reg-output="$DIR/an.jsonl" -S -o /dev/null "$f" ||
 				fail "analyze mode failed on $f"
-			c+=("$(( $(jsum lower_ns "$DIR/rw.jsonl") + $(jsum core_ns "$DIR/rw.jsonl") + $(jsum rewrite_ns "$DIR/rw.jsonl") ))")
-			d+=("$(jsum gcc_ns "$DIR/an.jsonl")")
+			local l k w g
+			read -r l k w _ < <(rsum "$DIR/rw.jsonl" lower_ns core_ns rewrite_ns)
+			read -r g _ < <(rsum "$DIR/an.jsonl" gcc_ns)
+			c+=("$((l + k + w))")
+			d+=("$g")
 		done
 		whole_gcc=$(awk -v s="$whole_gcc" -v m="$(printf '%s\n' "${a[@]}" | median)" 'BEGIN { print s + m }')
 		whole_rw=$(awk -v s="$whole_rw" -v m="$(printf '%s\n' "${b[@]}" | median)" 'BEGIN { print s + m }')

@@ -94,21 +94,6 @@ RAW=$DIR/raw.csv
 MEMCOLS=mem_gcc_heap,mem_gcc_gc,mem_gcc_kept,mem_rw_heap,mem_rw_gc,mem_rw_kept,mem_rw_load,mem_over,mem_n
 echo "row,n,funcs,insts,phiargs,ir_bytes,core_bytes,lower_i,core_i,gcc_i,rw_i,rw_lower_i,rw_core_i,lower_ns,core_ns,gcc_ns,rw_ns,runs,$MEMCOLS,whole_gcc_i,whole_rw_i" >"$RAW"
 
-# rsum FILE KEY...: sums of "KEY":N over the function records, and their
-# number last.
-rsum() {
-	local f=$1
-	shift
-	awk -v keys="$*" 'BEGIN { n = split(keys, k, " ") }
-	/"type":"function"/ {
-		nf++
-		for (i = 1; i <= n; i++)
-			if (match($0, "\"" k[i] "\":[0-9]+"))
-				s[i] += substr($0, RSTART + length(k[i]) + 3, RLENGTH - length(k[i]) - 3)
-	}
-	END { for (i = 1; i <= n; i++) printf "%.0f ", s[i]; printf "%d\n", nf }' "$f"
-}
-
 # bsum FILE: "FUNCS INSTS IR_BYTES CORE_BYTES PHIARGS" over the m2r-bench lines.
 bsum() {
 	awk '/^m2r-bench @/ {

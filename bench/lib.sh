@@ -187,3 +187,18 @@ program_files() {
 	*) fail "unknown program '$1' (lua lvm zlib libiberty)" ;;
 	esac
 }
+
+# rsum FILE KEY...: sums of "KEY":N over the function records, and their
+# number last.
+rsum() {
+	local f=$1
+	shift
+	awk -v keys="$*" 'BEGIN { n = split(keys, k, " ") }
+	/"type":"function"/ {
+		nf++
+		for (i = 1; i <= n; i++)
+			if (match($0, "\"" k[i] "\":[0-9]+"))
+				s[i] += substr($0, RSTART + length(k[i]) + 3, RLENGTH - length(k[i]) - 3)
+	}
+	END { for (i = 1; i <= n; i++) printf "%.0f ", s[i]; printf "%d\n", nf }' "$f"
+}

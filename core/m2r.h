@@ -112,12 +112,6 @@ static inline void *aalloc_raw(Arena *a, size_t n)
 void *aown(Arena *a, size_t n);
 char *astrndup(Arena *a, const char *s, size_t n);
 size_t arena_bytes(const Arena *a); /* bytes handed out so far */
-/* Map and touch the first chunks for the arenas to come (arena_free
- * keeps up to 4 MB of chunks for the next arena): a tool calls it once
- * at start, so that its first function does not fault in fresh pages
- * nor call malloc for them. */
-void arena_warm(void);
-
 /* Growable array living in an arena (old storage is simply abandoned). */
 #define VEC(T) struct { T *v; int n, cap; }
 void vgrow_(Arena *a, void **v, int *cap, size_t elsz, int need);

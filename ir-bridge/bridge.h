@@ -208,8 +208,7 @@ enum LowerMode {
  * "address-escaped").  Returns NULL only if the function has no body. */
 Bridge *bridge_lower(struct function *fun, int mode);
 /* What lowering keeps for the whole compilation (the operation
- * templates): made at plugin start, before arena_warm(), so that the
- * first function's arena still finds a warm chunk. */
+ * templates): made at plugin start. */
 void bridge_init(void);
 /* GCC is about to collect (PLUGIN_GGC_START): what the lowering keeps
  * across functions by a tree's address is dropped. */

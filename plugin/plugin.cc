@@ -312,7 +312,6 @@ int plugin_init(struct plugin_name_args *pi, struct plugin_gcc_version *version)
 	bench_mode = getenv("M2R_BENCH") != NULL;
 	m2r_callgrind = getenv("M2R_CALLGRIND") != NULL;
 	bridge_init();
-	arena_warm(); /* the first function's arena: mapped now, reused after */
 	if (m2r_args.help)
 		fputs(m2r_help, stderr);
 	if (m2r_args.version)

@@ -523,7 +523,6 @@ int main(int argc, char **argv)
 	Opts o;
 	memset(&o, 0, sizeof o);
 	parse_args(argc, argv, &o);
-	arena_warm();
 	size_t len = 0;
 	char *buf = slurp(o.in, &len);
 	if (!buf) {

@@ -38,7 +38,6 @@ fail() { echo "bench-rewrite: $*" >&2; exit 1; }
 command -v valgrind >/dev/null || echo "bench-rewrite: no valgrind: times only" >&2
 . bench/lib.sh
 raise_stack bench-rewrite
-# sum of "KEY":N over the function records of a JSON Lines file
 RW=(-fplugin="$PLUGIN" -fplugin-arg-mem2reg-mode=rewrite -fplugin-arg-mem2reg-stats=none)
 AN=(-fplugin="$PLUGIN" -fplugin-arg-mem2reg-stats=none)
 

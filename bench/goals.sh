@@ -28,7 +28,7 @@
 #    the pass in ssa's place took above its level at entry, and the GC
 #    memory it allocated; GCC alone and rewrite mode, one compile each;
 #    rewrite mode adds once per compile what the plugin held before any
-#    pass (its load, the arena's warm chunks);
+#    pass (its load: its initialisation);
 #  - the whole compile (c-torture at -O2): cc1's instructions, GCC alone
 #    and rewrite mode, callgrind instrumenting everything (bench/lib.sh's
 #    whole_instr, shared with bench-rewrite.sh);

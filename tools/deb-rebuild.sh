@@ -130,10 +130,9 @@ as_builder() {
 # its line.  A debian/rules of its own runs "make test" or "make check"
 # itself (zlib's, gzip's "make -C builddir check", mpclib3's
 # "GMP_CHECK_RANDOMIZE=1 make check", mpfr4's "if ... make -C build
-# check; then"), often ignoring its
-# status: ran when make echoes that command, failed when a make error
-# follows it in the same step, "(ignored)" or not (not ignored, it stops
-# the build there).
+# check; then"), often ignoring its status: ran when make echoes that
+# command, failed when a make error follows it in the same step,
+# "(ignored)" or not (not ignored, it stops the build there).
 tests_of() {
 	awk '
 	/^   [^ \t]/ || /^ (fakeroot )?debian\/rules / || /^dh [a-z]/ {

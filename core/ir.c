@@ -66,6 +66,7 @@ struct Arena {
 	ArenaHead h;
 	Chunk *head;
 	Chunk *own;    /* chunks holding one growable table each (agrow) */
+	size_t headsz; /* the sizes of the head list's chunks */
 	Arena *next;   /* on the list of spare structs (arena_free) */
 };
 
@@ -77,7 +78,7 @@ struct Arena {
  * chunk is 8 KB: a small function takes about five (its arena's head,
  * its own tables, the lowering's scratch), 40 KB in all, less than
  * GCC's pass takes for the first function of a compile; a large one
- * grows geometrically, a few chunks more.  Nothing is mapped or touched
+ * grows geometrically (aalloc_chunk), a few chunks more.  Nothing is mapped or touched
  * ahead of the first function: four 64 KB chunks warmed at start cost
  * each compile 260,000 instructions and 256 KB to take the first
  * function's page faults out of its time. */
@@ -135,6 +136,7 @@ Arena *arena_new(void)
 	a->h.cur = a->h.end = no_room;
 	a->h.bytes = 0;
 	a->head = a->own = NULL;
+	a->headsz = 0;
 	return a;
 }
 
@@ -160,19 +162,35 @@ void arena_free(Arena *a)
 
 /* aalloc_raw's slow path: n (a multiple of 16) does not fit in the
  * head chunk's room, which a new head chunk replaces (the rest of the
- * old one is left unused, as before). */
+ * old one is left unused).  A new chunk is half the head list's chunks
+ * so far: the list grows geometrically (few chunks) and the last one's
+ * unused room is at most a third of the list.  Doubling the last chunk
+ * instead left up to two thirds unused: Lua's luaV_execute took 2.1 MB
+ * for 1.3 MB handed out, 1.4 MB this way.  A block larger than the new
+ * chunk would be gets a chunk of its own, so that the head's room is
+ * not left behind for it. */
 void *aalloc_chunk(Arena *a, size_t n)
 {
-	Chunk *c = a->head;
-	size_t sz = SPARE_MIN;
-	if (c && c->size < (64u << 20))
-		sz = c->size * 2; /* grow geometrically: few chunks */
+	Chunk *c;
+	size_t sz = (a->headsz / 2 + 15) & ~(size_t)15;
+	if (sz < SPARE_MIN)
+		sz = SPARE_MIN;
+	if (sz < n && a->head) {
+		/* behind the head, whose room stays in use */
+		if (!(c = spare_take(n)))
+			c = chunk_new(n);
+		c->next = a->head->next;
+		a->head->next = c;
+		a->h.bytes += n;
+		return c->mem;
+	}
 	if (sz < n)
 		sz = n;
 	if (!(c = spare_take(sz)))
 		c = chunk_new(sz);
 	c->next = a->head;
 	a->head = c;
+	a->headsz += c->size;
 	a->h.cur = c->mem + n;
 	a->h.end = c->mem + c->size;
 	a->h.bytes += n;

@@ -64,7 +64,8 @@ typedef struct FnReport {
 	int nvar;
 	VarReport *var;     /* plugin: DECL_UID order; m2r-opt: the allocas' */
 	int rewrite;        /* rewrite mode: the fields below are filled */
-	int rewritten;      /* the core's SSA form was written back whole */
+	int rewritten;      /* the core's SSA form was written back (whole when
+	                       no variable is RN_GCC: tools/rewritten.py) */
 	int by_core, by_gcc, in_memory; /* variables by enum Renamer */
 	long phis_built;    /* the core's phis written into GIMPLE (the kept
 	                       phis of the variables renamed by the core) */

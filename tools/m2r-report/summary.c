@@ -40,7 +40,7 @@ static long long key_of(const Rec *x, int k)
 	case T_DIFFER: return x->f[F_DIFFER] + x->f[F_UNEXPLAINED];
 	case T_UNEXPLAINED: return x->f[F_UNEXPLAINED];
 	default: /* rewrite mode's functions not written back whole */
-		return strcmp(x->mode, "rewrite") ? 0 : x->f[F_FUNCTIONS] - x->f[F_REWRITTEN];
+		return strcmp(x->mode, "rewrite") ? 0 : x->f[F_FUNCTIONS] - rec_whole(x);
 	}
 }
 
@@ -99,8 +99,13 @@ static void top_list(FILE *o, Rec **v, int n, int top, const char *title, int k,
 			fprintf(o, "  %5lld  ", key);
 		}
 		name_of(o, x, vary);
-		if (k == T_NOT_WHOLE && *x->function)
-			fprintf(o, "  (fallback %s)", *x->fallback ? x->fallback : "?");
+		if (k == T_NOT_WHOLE && *x->function) {
+			fprintf(o, "  (fallback %s", *x->fallback ? x->fallback : "?");
+			for (int j = 1; j < NFALLBACK; j++) /* variables GCC renamed */
+				if (x->fallbacks[j])
+					fprintf(o, "; renamed by GCC: %s %lld", fallback_name(j), x->fallbacks[j]);
+			fputc(')', o);
+		}
 		fprintf(o, "  (blocks %lld, vars %lld)\n", x->f[F_BLOCKS], x->f[F_VARS]);
 	}
 	if (shown && n > shown && top == shown)

@@ -14,6 +14,8 @@
 #                                   build whose log is LOG (below)
 #   deb-rebuild.sh retest OUT       OUT/summary.tsv's tests columns read
 #                                   again from the builds' logs
+#   deb-rebuild.sh wrappers DIR     the compilers' wrappers (below) into
+#                                   DIR, their names printed
 #
 # PKG is a source package's name (apt-get source, from the deb-src lines
 # of this system's apt) or the path of a .dsc.  Per package, into
@@ -31,8 +33,8 @@
 #   VARIANT/seconds    how long the build took
 #
 # Every C, C++ and Fortran compile goes through wrappers that come first
-# in PATH (gcc, cc, g++, c++, gfortran, f95, with and without the
-# version and the triple): they add -gno-record-gcc-switches (both
+# in PATH (every name of the gcc, g++ and gfortran drivers: cc, c++,
+# f77, f95, with and without the version and the triple): they add -gno-record-gcc-switches (both
 # variants, so that no command line differs in the debug info) and, for
 # a placement, the plugin's arguments.  The wrappers catch builds that
 # ignore dpkg-buildflags; a build that calls /usr/bin/gcc by its full
@@ -88,24 +90,31 @@ note() { echo "deb-rebuild: $*"; }
 
 # ---------- the compilers' wrappers ----------
 
-# wrappers DIR: in DIR, one script per name of a GCC driver found in
-# CC_BIN, each running the real one with "$@" then the flags that
-# DIR/flags sets (M2R_FLAGS): the same path for every variant, since a
-# build may write its compiler's path into what it installs.
+# wrappers DIR: in DIR, one script per name in CC_BIN of a GCC driver
+# (gcc, g++ and gfortran: every name that resolves to the same file as
+# one of them, with or without the version, such as cc, c++, f77, f95
+# and the triple's), each running the real one with "$@" then the flags
+# that DIR/flags sets (M2R_FLAGS): the same path for every variant,
+# since a build may write its compiler's path into what it installs.
+# Prints the names wrapped.  (A list of names missed f77, which
+# minpack's build calls: its Fortran escaped the plugin.)
 wrappers() {
-	local dir=$1 f name
+	local dir=$1 f real drivers=
 	rm -rf "$dir" && mkdir -p "$dir"
-	for f in "$CC_BIN"/gcc "$CC_BIN"/cc "$CC_BIN"/g++ "$CC_BIN"/c++ "$CC_BIN"/gfortran "$CC_BIN"/f95 \
-		"$CC_BIN"/gcc-[0-9]* "$CC_BIN"/g++-[0-9]* "$CC_BIN"/gfortran-[0-9]* \
-		"$CC_BIN"/*-linux-gnu*-gcc "$CC_BIN"/*-linux-gnu*-g++ "$CC_BIN"/*-linux-gnu*-gfortran \
-		"$CC_BIN"/*-linux-gnu*-gcc-[0-9]* "$CC_BIN"/*-linux-gnu*-g++-[0-9]* \
-		"$CC_BIN"/*-linux-gnu*-gfortran-[0-9]*; do
+	for f in "$CC_BIN"/gcc "$CC_BIN"/g++ "$CC_BIN"/gfortran \
+		"$CC_BIN"/gcc-[0-9]* "$CC_BIN"/g++-[0-9]* "$CC_BIN"/gfortran-[0-9]*; do
 		[ -x "$f" ] || continue
-		name=${f##*/}
-		case $name in *-ar | *-ar-* | *-nm | *-nm-* | *-ranlib | *-ranlib-* | *-tool | *-tool-*) continue ;; esac
-		# shellcheck disable=SC2016
-		printf '#!/bin/sh\n. %s/flags\nexec %s "$@" $M2R_FLAGS\n' "$dir" "$f" > "$dir/$name"
-		chmod 755 "$dir/$name"
+		real=$(readlink -f "$f")
+		case " $drivers " in *" $real "*) ;; *) drivers="$drivers $real" ;; esac
+	done
+	for f in "$CC_BIN"/*; do
+		for real in $drivers; do
+			[ "$f" -ef "$real" ] || continue
+			# shellcheck disable=SC2016
+			printf '#!/bin/sh\n. %s/flags\nexec %s "$@" $M2R_FLAGS\n' "$dir" "$f" > "$dir/${f##*/}"
+			chmod 755 "$dir/${f##*/}"
+			echo "${f##*/}"
+		done
 	done
 	echo "M2R_FLAGS=" > "$dir/flags"
 }
@@ -369,7 +378,7 @@ run)
 	[ "$(id -u)" = 0 ] && [ "$BUILD_USER" != root ] && chown "$BUILD_USER:" "$BUILD_DIR" "$OUT"
 	chmod 755 "$BUILD_DIR"
 	WRAP=$BUILD_DIR/wrap
-	wrappers "$WRAP"
+	wrappers "$WRAP" > /dev/null
 	# RESUME=1: the packages with a row for every placement are kept
 	if [ "${RESUME:-0}" = 1 ] && [ -f "$OUT/summary.tsv" ]; then
 		done_rows=$(mktemp)
@@ -439,7 +448,11 @@ retest)
 		done
 	} < "$1/summary.tsv" > "$1/summary.tsv.new" && mv "$1/summary.tsv.new" "$1/summary.tsv"
 	;;
+wrappers)
+	[ $# = 1 ] || die "usage: deb-rebuild.sh wrappers DIR"
+	wrappers "$1"
+	;;
 *)
-	die "usage: deb-rebuild.sh run OUT PKG... | diffs OUT | tests LOG | retest OUT"
+	die "usage: deb-rebuild.sh run OUT PKG... | diffs OUT | tests LOG | retest OUT | wrappers DIR"
 	;;
 esac

@@ -23,6 +23,7 @@
 #   src/               the source package, as fetched
 #   deps.log           apt-get build-dep (when the build dependencies are
 #                      not all installed already: dpkg-checkbuilddeps)
+#   wrappers.txt       the compilers' names wrapped for its builds (below)
 #   VARIANT/build.log  dpkg-buildpackage -b -us -uc, VARIANT "gcc" (GCC
 #                      alone) and each placement of PLACEMENTS (the plugin,
 #                      mode=rewrite, verify); the same build directory
@@ -96,8 +97,10 @@ note() { echo "deb-rebuild: $*"; }
 # and the triple's), each running the real one with "$@" then the flags
 # that DIR/flags sets (M2R_FLAGS): the same path for every variant,
 # since a build may write its compiler's path into what it installs.
-# Prints the names wrapped.  (A list of names missed f77, which
-# minpack's build calls: its Fortran escaped the plugin.)
+# Prints the names wrapped.  Made for each package after its build
+# dependencies, which may install a driver or a name of one (gfortran,
+# and f77 with it, for minpack): a list of names made once missed f77,
+# and minpack's Fortran escaped the plugin.
 wrappers() {
 	local dir=$1 f real drivers=
 	rm -rf "$dir" && mkdir -p "$dir"
@@ -330,6 +333,9 @@ package() {
 		for pl in $PLACEMENTS; do row "$name" "$version" "$pl" - - no-deps 0 0; done
 		return
 	fi
+	# after the build dependencies, which may bring a driver's names
+	# (gfortran, and f77 with it, for minpack)
+	wrappers "$WRAP" > "$OUT/$name/wrappers.txt"
 	note "$name $version: GCC alone"
 	local ref tg sg
 	ref=$(build "$name" "$dsc" gcc "-gno-record-gcc-switches")
@@ -377,8 +383,7 @@ run)
 	mkdir -p "$BUILD_DIR"
 	[ "$(id -u)" = 0 ] && [ "$BUILD_USER" != root ] && chown "$BUILD_USER:" "$BUILD_DIR" "$OUT"
 	chmod 755 "$BUILD_DIR"
-	WRAP=$BUILD_DIR/wrap
-	wrappers "$WRAP" > /dev/null
+	WRAP=$BUILD_DIR/wrap # made per package (package)
 	# RESUME=1: the packages with a row for every placement are kept
 	if [ "${RESUME:-0}" = 1 ] && [ -f "$OUT/summary.tsv" ]; then
 		done_rows=$(mktemp)

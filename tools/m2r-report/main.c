@@ -169,12 +169,15 @@ int main(int argc, char **argv)
 {
 	Opts o = { 0 };
 	int rc = parse(&o, argc, argv);
-	if (rc >= 0)
-		return rc;
 	FILE *out = stdout;
-	if (o.out && !(out = fopen(o.out, "w"))) {
+	if (rc < 0 && o.out && !(out = fopen(o.out, "w"))) {
 		fprintf(stderr, "m2r-report: cannot write %s: %s\n", o.out, strerror(errno));
-		return 1;
+		rc = 1;
+	}
+	if (rc >= 0) { /* --help, bad usage, or no output file */
+		free(o.in);
+		free(o.filter);
+		return rc;
 	}
 	int bad = 0;
 	long unexplained = 0;

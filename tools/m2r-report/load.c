@@ -220,6 +220,8 @@ static const char *to_rec(Run *r, const JVal *o, Rec *x)
 	    (why = counts(o, "fallbacks", NT_REASON, x->fallbacks)) ||
 	    (why = counts(o, "fallbacks", NT_FALLBACK, x->fallbacks)))
 		return why;
+	x->whole = x->type == REC_FUNCTION && !strcmp(x->mode, "rewrite") &&
+		   x->f[F_REWRITTEN] && !x->renamed_by[RN_GCC];
 	if (!x->f[F_COMPARED]) {
 		/* GCC's figures are unknown where GCC was not compared: schema
 		 * 5 leaves them out, schema 4 wrote zeros (and compare=no the

@@ -66,6 +66,10 @@ typedef struct Rec {
 	long long renamed_by[NRENAMER];
 	long long fallbacks[NFALLBACK];
 	int var0, nvar;             /* its variables: run->var.v[var0 ..] */
+	long long whole;            /* written back whole by rewrite mode:
+	                               "rewritten" and no variable renamed by
+	                               GCC (tools/rewritten.py's definition);
+	                               a sum of records: how many */
 	int folded;                 /* duplicates folded into this one */
 	int input;                  /* index of the input it came from */
 	long line;                  /* its line there */
@@ -197,10 +201,6 @@ Rec **run_by_file(Run *r, int *n);
 /* Adds src's numbers into dst (every field and array). */
 void rec_add(Rec *dst, const Rec *src);
 long long rec_ours_ns(const Rec *x);    /* lower_ns + core_ns */
-/* Whether function record x was written back whole by rewrite mode:
- * "rewritten" and no variable renamed by GCC (tools/rewritten.py's
- * definition, which the tests and deb-rebuild.sh's rewritten use). */
-int rec_whole(const Rec *x);
 /* Whether x's field is known: GCC's figures only where it has a
  * function compared with GCC. */
 int rec_known(const Rec *x, int field);

@@ -12,11 +12,6 @@ long long rec_ours_ns(const Rec *x)
 	return x->f[F_LOWER_NS] + x->f[F_CORE_NS];
 }
 
-int rec_whole(const Rec *x)
-{
-	return !strcmp(x->mode, "rewrite") && x->f[F_REWRITTEN] && !x->renamed_by[RN_GCC];
-}
-
 int rec_known(const Rec *x, int field)
 {
 	return !field_gcc[field] || x->f[F_COMPARED] > 0;
@@ -33,6 +28,7 @@ void rec_add(Rec *d, const Rec *s)
 	ADD_(renamed_by);
 	ADD_(fallbacks);
 #undef ADD_
+	d->whole += s->whole;
 	d->folded += s->folded;
 	d->nvar += s->nvar;
 }

@@ -40,7 +40,7 @@ static long long key_of(const Rec *x, int k)
 	case T_DIFFER: return x->f[F_DIFFER] + x->f[F_UNEXPLAINED];
 	case T_UNEXPLAINED: return x->f[F_UNEXPLAINED];
 	default: /* rewrite mode's functions not written back whole */
-		return strcmp(x->mode, "rewrite") ? 0 : x->f[F_FUNCTIONS] - rec_whole(x);
+		return strcmp(x->mode, "rewrite") ? 0 : x->f[F_FUNCTIONS] - x->whole;
 	}
 }
 

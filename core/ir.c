@@ -78,10 +78,10 @@ struct Arena {
  * chunk is 8 KB: a small function takes about five (its arena's head,
  * its own tables, the lowering's scratch), 40 KB in all, less than
  * GCC's pass takes for the first function of a compile; a large one
- * grows geometrically (aalloc_chunk), a few chunks more.  Nothing is mapped or touched
- * ahead of the first function: four 64 KB chunks warmed at start cost
- * each compile 260,000 instructions and 256 KB to take the first
- * function's page faults out of its time. */
+ * grows geometrically (aalloc_chunk), a few chunks more.  Nothing is
+ * mapped or touched ahead of the first function: four 64 KB chunks
+ * warmed at start cost each compile 260,000 instructions and 256 KB to
+ * take the first function's page faults out of its time. */
 #define SPARE_MAX ((size_t)4 << 20)
 #define SPARE_MIN ((size_t)8 << 10) /* aalloc_raw's smallest chunk */
 static Chunk *spare;

@@ -35,9 +35,10 @@
 #
 # Every C, C++ and Fortran compile goes through wrappers that come first
 # in PATH (every name of the gcc, g++ and gfortran drivers: cc, c++,
-# f77, f95, with and without the version and the triple): they add -gno-record-gcc-switches (both
-# variants, so that no command line differs in the debug info) and, for
-# a placement, the plugin's arguments.  The wrappers catch builds that
+# f77, f95, with and without the version and the triple): they add
+# -gno-record-gcc-switches (both variants, so that no command line
+# differs in the debug info) and, for a placement, the plugin's
+# arguments.  The wrappers catch builds that
 # ignore dpkg-buildflags; a build that calls /usr/bin/gcc by its full
 # path escapes them (its records then miss those compiles, and
 # "functions" says so).

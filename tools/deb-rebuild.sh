@@ -382,6 +382,11 @@ run)
 		useradd --system --home-dir "$BUILD_DIR" --no-create-home "$BUILD_USER" || die "cannot add the user $BUILD_USER"
 	fi
 	mkdir -p "$BUILD_DIR"
+	# One run per BUILD_DIR: its wrappers' flags name the variant being
+	# built, and a second run in the same root changed them under the
+	# first one's builds (its compiles recorded into the other's records).
+	exec 9> "$BUILD_DIR/.lock"
+	flock -n 9 || die "$BUILD_DIR is in use by another run (give a second run a BUILD_DIR of its own)"
 	[ "$(id -u)" = 0 ] && [ "$BUILD_USER" != root ] && chown "$BUILD_USER:" "$BUILD_DIR" "$OUT"
 	chmod 755 "$BUILD_DIR"
 	WRAP=$BUILD_DIR/wrap # made per package (package)

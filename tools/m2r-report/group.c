@@ -65,7 +65,6 @@ Group *run_groups(Run *r, int *n)
 			if (x->f[F_COMPARED])
 				rec_add(&g->cmp, x);
 			g->opt += !strcmp(x->tool, "m2r-opt");
-			g->whole += x->whole;
 			g->lower_err += *x->lower_error != 0;
 			hash_ptr(&files, x->file, x->group, &found);
 			g->files += !found;

@@ -164,7 +164,7 @@ static void group_table(FILE *o, Run *r)
 		ns_td(o, rec_ours_ns(t));
 		field_td(o, c, F_GCC_NS);
 		if (!strcmp(g[i].key[G_MODE], "rewrite")) {
-			num_td(o, g[i].whole);
+			num_td(o, t->whole);
 			num_td(o, t->f[F_PHIS_BUILT]);
 			ns_td(o, t->f[F_REWRITE_NS]);
 		} else {

@@ -125,7 +125,6 @@ typedef struct Group {
 	Rec cmp;                    /* those of them compared with GCC, summed */
 	int files;                  /* source files */
 	long opt;                   /* functions from m2r-opt */
-	long whole;                 /* rewrite mode: written back whole */
 	long lower_err;             /* functions with a lower_error */
 } Group;
 

@@ -174,7 +174,7 @@ static void rewrite_part(FILE *o, const Group *g)
 	line(o, "promoted", "%lld", t->f[F_PROMOTED]);
 	line(o, "phis, placed / kept / built", "%lld / %lld / %lld", t->f[F_PHIS], t->f[F_PHIS_KEPT],
 	     t->f[F_PHIS_BUILT]);
-	line(o, "functions written back whole", "%ld of %lld", g->whole, t->f[F_FUNCTIONS]);
+	line(o, "functions written back whole", "%lld of %lld", t->whole, t->f[F_FUNCTIONS]);
 	line(o, "variables renamed by core / gcc / memory", "%lld / %lld / %lld", t->renamed_by[RN_CORE],
 	     t->renamed_by[RN_GCC], t->renamed_by[RN_MEMORY]);
 	for (int i = 1; i < NFALLBACK; i++)

@@ -67,9 +67,12 @@ void sort_int_below(int *a, int n, int lim, int *tmp);
 /* The one clock of every recorded time, in nanoseconds: wall time
  * (CLOCK_MONOTONIC), or with M2R_CLOCK=cpu in the environment the
  * thread's CPU time, which a busy machine's other processes do not
- * inflate.  m2r_clock_name() is "wall" or "cpu". */
+ * inflate.  m2r_clock_name() is "wall" or "cpu".  m2r_clock_use(0)
+ * stops the clock for a caller that records no time (the plugin when
+ * nothing it prints holds one): m2r_now() is then 0, without a read. */
 long long m2r_now(void);
 const char *m2r_clock_name(void);
+void m2r_clock_use(int on);
 
 /* ---------- arena (ir.c) ---------- */
 

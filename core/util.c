@@ -138,8 +138,17 @@ static clockid_t clock_id(void)
 	return id;
 }
 
+static int clock_off;
+
+void m2r_clock_use(int on)
+{
+	clock_off = !on;
+}
+
 long long m2r_now(void)
 {
+	if (clock_off)
+		return 0;
 	struct timespec t;
 	clock_gettime(clock_id(), &t);
 	return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;

@@ -205,8 +205,10 @@ enum LowerMode {
 /* Lower fun (in CFG form, not yet in SSA) as mode (enum LowerMode).
  * Never fails hard: GIMPLE it does not understand becomes a generic
  * operation whose variable operands escape (reason "partial-access" or
- * "address-escaped").  Returns NULL only if the function has no body. */
-Bridge *bridge_lower(struct function *fun, int mode);
+ * "address-escaped").  Returns NULL only if the function has no body.
+ * nscan: the statements of fun when the caller counted them (rewrite
+ * mode's operand scan), else 0; LOWER_LEAN sizes its tables by it. */
+Bridge *bridge_lower(struct function *fun, int mode, int nscan);
 /* What lowering keeps for the whole compilation (the operation
  * templates): made at plugin start. */
 void bridge_init(void);

@@ -532,7 +532,9 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 		bv.uid = DECL_UID(d[i]);
 		bv.loc = (uint64_t)DECL_SOURCE_LOCATION (d[i]);
 		bv.decl = d[i];
-		int a = ins(l, OALLOCA, lower_type(l, TREE_TYPE(d[i])), 0, 0);
+		/* LOWER_LEAN: untyped (-1), as every access made of it: a
+		 * type is only printed, and GCC accesses a register whole */
+		int a = ins(l, OALLOCA, l->lean ? -1 : lower_type(l, TREE_TYPE(d[i])), 0, 0);
 		invariant(a == l->a0 + k); /* vtype() */
 		bv.alloca = a;
 		/* Rewrite mode: GCC renames GIMPLE registers only; the
@@ -603,7 +605,7 @@ static void make_blocks(L *l)
 		if (k >= nblk)
 			die("bridge: the block chain of %s holds more blocks than "
 			    "n_basic_blocks_for_fn (%d, with ENTRY and EXIT) counts",
-			    f->name, nblk);
+			    function_name(fun), nblk);
 		b->bb_of_blk[k] = bb->index;
 		b->blk_of_bb[bb->index] = k;
 	}
@@ -676,11 +678,13 @@ static void fill_blocks(Fn *f, const Bridge *b)
 	}
 }
 
-Bridge *bridge_lower(struct function *fun, int mode)
+Bridge *bridge_lower(struct function *fun, int mode, int nscan)
 {
 	if (!fun || !fun->cfg || !fun->decl)
 		return NULL;
-	const char *fname = function_name(fun); /* not timed: C++ pretty-prints */
+	/* LOWER_LEAN prints nothing: no name (function_name pretty-prints,
+	 * and demangles after LTO's streaming) */
+	const char *fname = mode == LOWER_LEAN ? "" : function_name(fun);
 	long long t0 = m2r_now();
 	Fn *f = fn_new(fname ? fname : "?");
 	Bridge *b = (Bridge *)aalloc(f->a, sizeof *b);
@@ -705,7 +709,7 @@ Bridge *bridge_lower(struct function *fun, int mode)
 	int nvar, nparam;
 	tree vbuf[64];
 	tree *vars = collect_vars(l, vbuf, 64, &nvar, &nparam);
-	reserve_tables(l, nvar, nparam);
+	reserve_tables(l, nvar, nparam, nscan);
 	make_vars(l, vars, nvar, nparam);
 	b->vop = l->vopaddr = -1;
 	if (b->rewrite && fun->gimple_df && gimple_vop(fun)) {
@@ -714,7 +718,8 @@ Bridge *bridge_lower(struct function *fun, int mode)
 		b->vop = ins(l, OALLOCA, l->tptr, 0, 0);
 		l->vopaddr = fn_res(f, b->vop, l->tptr, ".MEM");
 	}
-	f->ret = lower_type(l, TREE_TYPE(TREE_TYPE(fun->decl))); /* for the dumps */
+	if (!l->lean) /* for the dumps */
+		f->ret = lower_type(l, TREE_TYPE(TREE_TYPE(fun->decl)));
 	entry_branch(l);
 	if (lower_blocks(l))
 		for (int k = 0; k < b->var.n; k++)

@@ -79,7 +79,7 @@ public:
 	unsigned int execute(function *fun) final override;
 };
 
-Bridge *m2r_lower_promote(function *fun, int rewrite, Stats *st, long long *core_ns)
+Bridge *m2r_lower_promote(function *fun, int rewrite, int nscan, Stats *st, long long *core_ns)
 {
 	/* Rewrite mode lowers only what the core reads, unless the IR is to
 	 * be printed (dump=) or explained (explain=: its traced copy must
@@ -87,7 +87,7 @@ Bridge *m2r_lower_promote(function *fun, int rewrite, Stats *st, long long *core
 	int mode = !rewrite ? LOWER_ANALYZE
 	           : m2r_args.dump == DUMP_OFF && !m2r_args.nexplain && !m2r_args.explain_diff
 	           ? LOWER_LEAN : LOWER_REWRITE;
-	Bridge *b = bridge_lower(fun, mode);
+	Bridge *b = bridge_lower(fun, mode, nscan);
 	if (!b)
 		return NULL;
 	FILE *d = out_dump_ir();
@@ -128,7 +128,7 @@ Bridge *m2r_lower_promote(function *fun, int rewrite, Stats *st, long long *core
 		bridge_free(b);
 		if (!rewrite)
 			return NULL;
-		b = bridge_lower(fun, mode);
+		b = bridge_lower(fun, mode, nscan);
 		o.idom = bridge_idoms(b, fun);
 		o.dom = &b->dom;
 		o.algorithm = ALG_LLVM;
@@ -163,7 +163,7 @@ unsigned int pass_m2r::execute(function *fun)
 	/* What GCC's "ssa" does first (idempotent): the same candidates. */
 	if (optimize)
 		execute_update_addresses_taken();
-	Bridge *b = m2r_lower_promote(fun, 0, &cur.st, &cur.core_ns);
+	Bridge *b = m2r_lower_promote(fun, 0, 0, &cur.st, &cur.core_ns);
 	if (!b)
 		return 0;
 	cur.fun = fun;
@@ -220,13 +220,19 @@ static void remarks(const FnReport *r)
 	}
 }
 
+/* A summary, records, a dump, remarks or an explanation asked for: the
+ * only outputs that hold what m2r_report reports, times included. */
+static int reporting(void)
+{
+	return m2r_args.stats != ST_NONE || m2r_args.output || m2r_args.dump != DUMP_OFF ||
+	       m2r_args.remarks || m2r_args.nexplain || m2r_args.explain_diff;
+}
+
 void m2r_report(function *fun, Bridge *b, const Stats *st, long long core_ns, long long gcc_ns,
 		long long rewrite_ns)
 {
-	/* No summary, records, dump, remarks or explanation asked for: no
-	 * report to make (its comparison costs a walk over the variables). */
-	if (m2r_args.stats == ST_NONE && !m2r_args.output && m2r_args.dump == DUMP_OFF &&
-	    !m2r_args.remarks && !m2r_args.nexplain && !m2r_args.explain_diff)
+	/* its comparison costs a walk over the variables */
+	if (!reporting())
 		return;
 	FnReport r;
 	compare_fn(b, st, m2r_args.compare, &r);
@@ -311,6 +317,9 @@ int plugin_init(struct plugin_name_args *pi, struct plugin_gcc_version *version)
 		return 1;
 	bench_mode = getenv("M2R_BENCH") != NULL;
 	m2r_callgrind = getenv("M2R_CALLGRIND") != NULL;
+	/* Times are in the reports and the bench lines only: without
+	 * them, no clock read (eight a function). */
+	m2r_clock_use(bench_mode || reporting());
 	bridge_init();
 	if (m2r_args.help)
 		fputs(m2r_help, stderr);

@@ -56,9 +56,11 @@ extern char m2r_help[];
 
 /* plugin.cc: what the passes of both modes share.  Lower fun (for
  * rewrite mode if rewrite), promote it into st (its dumps, the core's
- * verification, -fdump-statistics counters); NULL if it has no body. */
+ * verification, -fdump-statistics counters); NULL if it has no body.
+ * nscan: as bridge_lower's. */
 struct function;
-Bridge *m2r_lower_promote(struct function *fun, int rewrite, Stats *st, long long *core_ns);
+Bridge *m2r_lower_promote(struct function *fun, int rewrite, int nscan, Stats *st,
+			  long long *core_ns);
 /* Report one function (records, stderr rows, dump table, remarks). */
 void m2r_report(struct function *fun, Bridge *b, const Stats *st, long long core_ns,
 		long long gcc_ns, long long rewrite_ns);

@@ -206,9 +206,17 @@ enum LowerMode {
  * Never fails hard: GIMPLE it does not understand becomes a generic
  * operation whose variable operands escape (reason "partial-access" or
  * "address-escaped").  Returns NULL only if the function has no body.
- * nscan: the statements of fun when the caller counted them (rewrite
- * mode's operand scan), else 0; LOWER_LEAN sizes its tables by it. */
-Bridge *bridge_lower(struct function *fun, int mode, int nscan);
+ * scan: what bridge_scan_operands counted (LOWER_LEAN sizes its tables
+ * by it), or NULL. */
+typedef struct BScan {
+	int nstmt;   /* statements with an operand in the cache or a vop */
+	int nacc;    /* their operands: at least the loads and stores
+	                LOWER_LEAN makes of them */
+} BScan;
+Bridge *bridge_lower(struct function *fun, int mode, const BScan *scan);
+/* Scan the operands of every statement of fun (update_stmt), as GCC's
+ * into-SSA does first, counting them into *scan. */
+void bridge_scan_operands(struct function *fun, BScan *scan);
 /* What lowering keeps for the whole compilation (the operation
  * templates): made at plugin start. */
 void bridge_init(void);

@@ -499,6 +499,42 @@ void lower_block(L *l, basic_block bb)
 
 /* ---------- the tables lowering will fill ---------- */
 
+void bridge_scan_operands(struct function *fun, BScan *scan)
+{
+	/* The cache's operands (lower_stmt_lean): a load per use of a
+	 * variable, a store per definition (at most the lhs), .MEM's load
+	 * and store.  Counting them costs some 60 instructions a statement
+	 * (2 % of the pass on a long block); the tables they size have 1
+	 * to 8 % of room unused, where 8 entries a block left a third of
+	 * c-torture's unused and were copied as they grew in long blocks:
+	 * memory is a goal of rewrite mode (doc/performance.md). */
+	long ns = 0, na = 0;
+	basic_block bb;
+	FOR_EACH_BB_FN(bb, fun)
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *g = gsi_stmt(gsi);
+			update_stmt(g);
+			if (nothing_to_lower(g) || !gimple_has_ops(g))
+				continue;
+			/* .MEM's use is the use list's first (op_iter_init) */
+			int vu = gimple_vuse(g) != NULL_TREE;
+			long n = vu + (gimple_vdef(g) != NULL_TREE);
+			use_optype_p u = gimple_use_ops(g);
+			for (u = u && vu ? u->next : u; u; u = u->next)
+				n += TREE_CODE(USE_OP(u)) != SSA_NAME; /* the gimplifier's */
+			if (is_gimple_assign(g) || is_gimple_call(g)) {
+				tree lhs = gimple_op(g, 0);
+				n += lhs && DECL_P(lhs) && !is_global_var(lhs);
+			} else if (gimple_code(g) == GIMPLE_ASM) {
+				n += gimple_asm_noutputs(as_a<gasm *>(g));
+			}
+			ns += n > 0;
+			na += n;
+		}
+	scan->nstmt = ns > INT_MAX / 4 ? INT_MAX / 4 : (int)ns;
+	scan->nacc = na > INT_MAX / 4 ? INT_MAX / 4 : (int)na;
+}
+
 /* What an operand of a statement may lower to, by tree code alone (a
  * look-up of the variable per operand cost as much as the estimate
  * saves): *ni instructions (a load, store or escape of a local variable,
@@ -566,7 +602,7 @@ static void operand_cost(tree t, long *ni, long *nv)
  * misses only cost a table's growth. */
 enum { LARGE_FN = 2048 };
 
-void reserve_tables(L *l, int nvar, int nparam, int nscan)
+void reserve_tables(L *l, int nvar, int nparam, const BScan *scan)
 {
 	Fn *f = l->f;
 	/* The entry: its branch, an alloca (and its address) per variable,
@@ -574,23 +610,21 @@ void reserve_tables(L *l, int nvar, int nparam, int nscan)
 	long ni = 1 + (long)nvar + nparam, nv = 2 + (long)nvar + nparam + (l->lean ? 0 : l->nssa);
 	long ns = 0;
 	if (l->lean) {
-		/* LOWER_LEAN: no walk over the statements for an estimate
-		 * (the walk cost a tenth of the lean lowering): room for a
-		 * few accesses a block, or when the caller counted the
-		 * statements (nscan) three a statement if more (2.1 over
-		 * c-torture, 2.7 to 3.1 on the generated shapes): the
-		 * tables grow from there, from OWN_MIN bytes in a chunk of
-		 * their own, reallocated (a copy: a twentieth of the pass
-		 * on a function of 10,000 statements in one block). */
+		/* LOWER_LEAN: the operand scan's counts (no walk of our
+		 * own: it cost a tenth of the lean lowering), a terminator
+		 * a block; without them, room for a few accesses a block,
+		 * and the tables grow from there (from OWN_MIN bytes in a
+		 * chunk of their own, reallocated: a copy, a twentieth of
+		 * the pass on 10,000 statements in one block). */
 		long nb = n_basic_blocks_for_fn(l->fun);
-		long room = 3L * nscan > 8 * nb ? 3L * nscan : 8 * nb;
-		ni += room;
-		nv += room;
+		long na = scan ? scan->nacc : 8 * nb, nst = scan ? scan->nstmt : 4 * nb;
+		ni += na + nb;
+		nv += na;
 		vreserve_exact(f->a, f->ins, f->ins.n + (int)ni);
 		vreserve_exact(f->a, f->val, f->val.n + (int)nv);
 		vreserve_exact(f->a, l->site, l->site.n + (int)ni);
-		vreserve_exact(f->a, l->opnd, l->opnd.n + (int)ni);
-		vreserve_exact(f->a, l->stmts, l->stmts.n + (int)(nscan ? nscan : 4 * nb));
+		vreserve_exact(f->a, l->opnd, l->opnd.n + (int)na);
+		vreserve_exact(f->a, l->stmts, l->stmts.n + (int)nst);
 		vreserve_exact(f->a, f->ltext, f->ltext.n + (int)nb);
 		return;
 	}

@@ -678,7 +678,7 @@ static void fill_blocks(Fn *f, const Bridge *b)
 	}
 }
 
-Bridge *bridge_lower(struct function *fun, int mode, int nscan)
+Bridge *bridge_lower(struct function *fun, int mode, const BScan *scan)
 {
 	if (!fun || !fun->cfg || !fun->decl)
 		return NULL;
@@ -709,7 +709,7 @@ Bridge *bridge_lower(struct function *fun, int mode, int nscan)
 	int nvar, nparam;
 	tree vbuf[64];
 	tree *vars = collect_vars(l, vbuf, 64, &nvar, &nparam);
-	reserve_tables(l, nvar, nparam, nscan);
+	reserve_tables(l, nvar, nparam, scan);
 	make_vars(l, vars, nvar, nparam);
 	b->vop = l->vopaddr = -1;
 	if (b->rewrite && fun->gimple_df && gimple_vop(fun)) {

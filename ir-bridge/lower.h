@@ -263,6 +263,6 @@ void lower_block(L *l, basic_block bb);
  * what lowering the function's statements will make, estimated from
  * the GIMPLE before lowering it (nvar variables, nparam of them
  * parameters). */
-void reserve_tables(L *l, int nvar, int nparam, int nscan);
+void reserve_tables(L *l, int nvar, int nparam, const BScan *scan);
 
 #endif

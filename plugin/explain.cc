@@ -128,7 +128,7 @@ void ex_lower(function *fun, Bridge *b, const PromoteOpts *po, const Stats *st)
 		free(want);
 		return;
 	}
-	Bridge *c = bridge_lower(fun, b->rewrite ? LOWER_REWRITE : LOWER_ANALYZE, 0);
+	Bridge *c = bridge_lower(fun, b->rewrite ? LOWER_REWRITE : LOWER_ANALYZE, NULL);
 	invariant(c);
 	name_values(c->fn);
 	PromoteOpts o = *po;

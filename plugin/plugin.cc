@@ -79,7 +79,8 @@ public:
 	unsigned int execute(function *fun) final override;
 };
 
-Bridge *m2r_lower_promote(function *fun, int rewrite, int nscan, Stats *st, long long *core_ns)
+Bridge *m2r_lower_promote(function *fun, int rewrite, const BScan *scan, Stats *st,
+			  long long *core_ns)
 {
 	/* Rewrite mode lowers only what the core reads, unless the IR is to
 	 * be printed (dump=) or explained (explain=: its traced copy must
@@ -87,7 +88,7 @@ Bridge *m2r_lower_promote(function *fun, int rewrite, int nscan, Stats *st, long
 	int mode = !rewrite ? LOWER_ANALYZE
 	           : m2r_args.dump == DUMP_OFF && !m2r_args.nexplain && !m2r_args.explain_diff
 	           ? LOWER_LEAN : LOWER_REWRITE;
-	Bridge *b = bridge_lower(fun, mode, nscan);
+	Bridge *b = bridge_lower(fun, mode, scan);
 	if (!b)
 		return NULL;
 	FILE *d = out_dump_ir();
@@ -128,7 +129,7 @@ Bridge *m2r_lower_promote(function *fun, int rewrite, int nscan, Stats *st, long
 		bridge_free(b);
 		if (!rewrite)
 			return NULL;
-		b = bridge_lower(fun, mode, nscan);
+		b = bridge_lower(fun, mode, scan);
 		o.idom = bridge_idoms(b, fun);
 		o.dom = &b->dom;
 		o.algorithm = ALG_LLVM;
@@ -163,7 +164,7 @@ unsigned int pass_m2r::execute(function *fun)
 	/* What GCC's "ssa" does first (idempotent): the same candidates. */
 	if (optimize)
 		execute_update_addresses_taken();
-	Bridge *b = m2r_lower_promote(fun, 0, 0, &cur.st, &cur.core_ns);
+	Bridge *b = m2r_lower_promote(fun, 0, NULL, &cur.st, &cur.core_ns);
 	if (!b)
 		return 0;
 	cur.fun = fun;

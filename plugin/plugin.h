@@ -57,9 +57,9 @@ extern char m2r_help[];
 /* plugin.cc: what the passes of both modes share.  Lower fun (for
  * rewrite mode if rewrite), promote it into st (its dumps, the core's
  * verification, -fdump-statistics counters); NULL if it has no body.
- * nscan: as bridge_lower's. */
+ * scan: as bridge_lower's. */
 struct function;
-Bridge *m2r_lower_promote(struct function *fun, int rewrite, int nscan, Stats *st,
+Bridge *m2r_lower_promote(struct function *fun, int rewrite, const BScan *scan, Stats *st,
 			  long long *core_ns);
 /* Report one function (records, stderr rows, dump table, remarks). */
 void m2r_report(struct function *fun, Bridge *b, const Stats *st, long long core_ns,

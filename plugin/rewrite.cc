@@ -112,21 +112,6 @@ static int split_abnormal_names(function *fun)
 	return s.n;
 }
 
-/* ---------- the operand scan ---------- */
-
-/* Every statement's operands scanned once, as GCC's mark_def_sites does
- * before renaming: the lowering reads the virtual operands from them,
- * and the write-back renames through them. */
-static int scan_operands(function *fun)
-{
-	int n = 0; /* the statements, which size the lowering's tables */
-	basic_block bb;
-	FOR_EACH_BB_FN(bb, fun)
-		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi), n++)
-			update_stmt(gsi_stmt(gsi));
-	return n;
-}
-
 /* ---------- 6. as GCC's pass ends ---------- */
 
 static void finish_like_gcc(function *fun)
@@ -429,11 +414,15 @@ unsigned int pass_rewrite::execute(function *fun)
 	int split = 0;
 	if (fun->calls_setjmp || fun->has_nonlocal_label)
 		split = split_abnormal_names(fun);
-	int nscan = scan_operands(fun);
+	/* Every statement's operands scanned once, as GCC's mark_def_sites
+	 * does before renaming: the lowering reads them, and the
+	 * write-back renames through them. */
+	BScan scan;
+	bridge_scan_operands(fun, &scan);
 	long long t1 = m2r_now();
 	Stats st;
 	long long core_ns = 0;
-	Bridge *b = m2r_lower_promote(fun, 1, nscan, &st, &core_ns);
+	Bridge *b = m2r_lower_promote(fun, 1, &scan, &st, &core_ns);
 	long long t2 = m2r_now();
 	if (!b) /* bridge_lower: NULL only for a function without a CFG */
 		die("rewrite pass: %s has no CFG, yet the pass requires PROP_cfg",

@@ -93,11 +93,14 @@ typedef struct BSite {
  * lowering made for it.  A statement's come together, in the cache's
  * order: .MEM's use and definition, the uses, the definitions.  (A
  * clobber's store has none: ptr is NULL, and the write-back replaces
- * the statement.) */
+ * the statement; so has .MEM's operand missing from a cache, a bug
+ * noted in Bridge.vop_unbound.)  LOWER_LEAN makes one per instruction
+ * of a block but its terminator, in order: its sites (Bridge.site). */
 typedef struct BOpnd {
 	void *ptr;          /* a use (use_operand_p) for a load, a definition
 	                       (def_operand_p) for a store */
 	int ins;            /* the load or store */
+	int stmt;           /* its statement, a Bridge.stmts index */
 } BOpnd;
 
 typedef struct Bridge {
@@ -113,7 +116,8 @@ typedef struct Bridge {
 	int *blk_of_bb;     /* GCC bb index -> core block, -1 if none */
 	int *bb_of_blk;     /* core block -> GCC bb index; -1 for the core's
 	                       own entry block (allocas, parameter stores) */
-	BSite *site;        /* core instruction id -> origin */
+	BSite *site;        /* core instruction id -> origin; NULL after
+	                       LOWER_LEAN (BOpnd) */
 	void **stmts;       /* the statements sites name (gimple *), in the
 	                       order their instructions were made */
 	int *ins0;          /* core block b's lowered instructions are the
@@ -169,11 +173,18 @@ typedef struct Bridge {
 	                       a twentieth of c-torture's IR */
 } Bridge;
 
-/* The statement core instruction i (i < nsite) came from (a gimple *),
- * NULL if the instruction is the bridge's own. */
+/* The statement lowered instruction i came from (a gimple *), NULL if
+ * the instruction is the bridge's own. */
 static inline void *bridge_site_stmt(const Bridge *b, int i)
 {
-	int s = b->site[i].stmt;
+	int s = -1;
+	if (b->site) {
+		s = b->site[i].stmt;
+	} else { /* LOWER_LEAN: the block's i-th operand, if not its terminator */
+		int k = b->fn->ins.v[i].blk, o = k > 0 ? b->opnd0[k] + (i - b->ins0[k]) : -1;
+		if (k > 0 && i < b->ins0[k + 1] && o < b->opnd0[k + 1])
+			s = b->opnd[o].stmt;
+	}
 	return s >= 0 ? b->stmts[s] : NULL;
 }
 

@@ -374,14 +374,12 @@ void emit_store(L *l, int k, int v)
 
 /* .MEM's operand p of the current statement, at the instruction just
  * made.  Always in the cache, which the caller scanned: else (a bug)
- * GCC renames .MEM (Bridge.vop_unbound). */
+ * GCC renames .MEM (Bridge.vop_unbound), and the entry has no operand
+ * (LOWER_LEAN's blocks have one an instruction: BOpnd). */
 static void vop_opnd(L *l, void *p)
 {
-	if (p) {
-		note_opnd(l, p, l->f->ins.n - 1);
-		return;
-	}
-	if (!l->b->vop_unbound++)
+	note_opnd(l, p, l->f->ins.n - 1);
+	if (!p && !l->b->vop_unbound++)
 		bridge_note(l->b, "lowering: .MEM is not in the operand cache of a statement at %s:%d",
 		            stmt_file(l->stmt), gimple_lineno(l->stmt));
 }

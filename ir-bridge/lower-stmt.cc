@@ -622,7 +622,6 @@ void reserve_tables(L *l, int nvar, int nparam, const BScan *scan)
 		nv += na;
 		vreserve_exact(f->a, f->ins, f->ins.n + (int)ni);
 		vreserve_exact(f->a, f->val, f->val.n + (int)nv);
-		vreserve_exact(f->a, l->site, l->site.n + (int)ni);
 		vreserve_exact(f->a, l->opnd, l->opnd.n + (int)na);
 		vreserve_exact(f->a, l->stmts, l->stmts.n + (int)nst);
 		vreserve_exact(f->a, f->ltext, f->ltext.n + (int)nb);

@@ -727,13 +727,15 @@ Bridge *bridge_lower(struct function *fun, int mode, const BScan *scan)
 	fill_blocks(f, b);
 	arena_free(l->tmp);
 
-	b->site = l->site.v;
+	b->site = l->lean ? NULL : l->site.v;
 	b->stmts = l->stmts.v;
 	b->opnd = l->opnd.v;
 	b->dbind = l->dbind.v;
 	b->ndbind = l->dbind.n;
 	b->nsite = l->site.n;
-	invariant(b->nsite == f->ins.n); /* a site per instruction */
+	invariant(l->lean || b->nsite == f->ins.n); /* a site per instruction */
+	for (int k = 1; l->lean && k < f->blk.n; k++) /* bridge_site_stmt */
+		invariant(b->opnd0[k + 1] - b->opnd0[k] == b->ins0[k + 1] - b->ins0[k] - 1);
 	b->lower_ns = m2r_now() - t0;
 	return b;
 }

@@ -84,10 +84,13 @@ static inline char *lstrdup(L *l, const char *s, size_t n)
 
 /* Rewrite mode: operand p of the current statement (use_operand_p or
  * def_operand_p; NULL for a clobber's store) is renamed at its load or
- * store, instruction i (Bridge.opnd). */
+ * store, instruction i (Bridge.opnd).  LOWER_LEAN keeps no sites: the
+ * statement is recorded here, by its operands. */
 static inline void note_opnd(L *l, void *p, int i)
 {
-	BOpnd o = { p, i };
+	if (l->lean && (!l->stmts.n || l->stmts.v[l->stmts.n - 1] != (void *)l->stmt))
+		vpush(l->f->a, l->stmts, (void *)l->stmt);
+	BOpnd o = { p, i, l->lean ? l->stmts.n - 1 : l->site.v[i].stmt };
 	vpush(l->f->a, l->opnd, o);
 }
 
@@ -102,6 +105,8 @@ static inline const char *stmt_file(const gimple *g)
  * statement's instructions are made together) and operand slot. */
 static inline void note_site(L *l)
 {
+	if (l->lean) /* no sites (note_opnd, bridge_site_stmt) */
+		return;
 	BSite s;
 	s.stmt = -1;
 	s.slot = 0;

@@ -420,7 +420,7 @@ static void raise_stmt(Raise *r, gimple *g, int o0, int o1)
 	}
 	for (int o = o0; o < o1; o++) {
 		const Ins *in = &f->ins.v[b->opnd[o].ins];
-		if (in->op == OLOAD && (k = kvar(r, in->ops[0])) >= 0 && r->mine[k])
+		if (in->op == OLOAD && b->opnd[o].ptr && (k = kvar(r, in->ops[0])) >= 0 && r->mine[k])
 			SET_USE((use_operand_p)b->opnd[o].ptr, value_name(r, k, in->res));
 	}
 	gimple_stmt_iterator gsi;
@@ -452,8 +452,8 @@ static void raise_block(Raise *r, basic_block bb)
 	         : bb->index < b->nbb ? b->blk_of_bb[bb->index] : -1;
 	if (kb > 0)
 		for (int o = b->opnd0[kb], end = b->opnd0[kb + 1]; o < end;) {
-			int s = b->site[b->opnd[o].ins].stmt, o0 = o;
-			while (o < end && b->site[b->opnd[o].ins].stmt == s)
+			int s = b->opnd[o].stmt, o0 = o;
+			while (o < end && b->opnd[o].stmt == s)
 				o++;
 			raise_stmt(r, (gimple *)b->stmts[s], o0, o);
 		}

@@ -223,6 +223,7 @@ typedef struct BScan {
 	int nstmt;   /* statements with an operand in the cache or a vop */
 	int nacc;    /* their operands: at least the loads and stores
 	                LOWER_LEAN makes of them */
+	int njoin;   /* blocks with more than one predecessor */
 } BScan;
 Bridge *bridge_lower(struct function *fun, int mode, const BScan *scan);
 /* Scan the operands of every statement of fun (update_stmt), as GCC's

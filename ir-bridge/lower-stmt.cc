@@ -508,9 +508,10 @@ void bridge_scan_operands(struct function *fun, BScan *scan)
 	 * to 8 % of room unused, where 8 entries a block left a third of
 	 * c-torture's unused and were copied as they grew in long blocks:
 	 * memory is a goal of rewrite mode (doc/performance.md). */
-	long ns = 0, na = 0;
+	long ns = 0, na = 0, nj = 0;
 	basic_block bb;
-	FOR_EACH_BB_FN(bb, fun)
+	FOR_EACH_BB_FN(bb, fun) {
+		nj += EDGE_COUNT(bb->preds) > 1;
 		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple *g = gsi_stmt(gsi);
 			update_stmt(g);
@@ -531,6 +532,8 @@ void bridge_scan_operands(struct function *fun, BScan *scan)
 			ns += n > 0;
 			na += n;
 		}
+	}
+	scan->njoin = (int)nj;
 	scan->nstmt = ns > INT_MAX / 4 ? INT_MAX / 4 : (int)ns;
 	scan->nacc = na > INT_MAX / 4 ? INT_MAX / 4 : (int)na;
 }
@@ -612,12 +615,16 @@ void reserve_tables(L *l, int nvar, int nparam, const BScan *scan)
 	if (l->lean) {
 		/* LOWER_LEAN: the operand scan's counts (no walk of our
 		 * own: it cost a tenth of the lean lowering), a terminator
-		 * a block; without them, room for a few accesses a block,
-		 * and the tables grow from there (from OWN_MIN bytes in a
-		 * chunk of their own, reallocated: a copy, a twentieth of
-		 * the pass on 10,000 statements in one block). */
+		 * a block, and a phi a join for the core (0.4 a block on
+		 * deep, whose table grew past HUGE_CHUNK by its first phi
+		 * and was copied: 3 % of the pass); without them, room for
+		 * a few accesses a block, and the tables grow from there
+		 * (from OWN_MIN bytes in a chunk of their own, reallocated:
+		 * a copy, a twentieth of the pass on 10,000 statements in
+		 * one block). */
 		long nb = n_basic_blocks_for_fn(l->fun);
-		long na = scan ? scan->nacc : 8 * nb, nst = scan ? scan->nstmt : 4 * nb;
+		long na = scan ? scan->nacc + scan->njoin : 8 * nb;
+		long nst = scan ? scan->nstmt : 4 * nb;
 		ni += na + nb;
 		nv += na;
 		vreserve_exact(f->a, f->ins, f->ins.n + (int)ni);

@@ -118,8 +118,9 @@ typedef struct Bridge {
 	                       own entry block (allocas, parameter stores) */
 	BSite *site;        /* core instruction id -> origin; NULL after
 	                       LOWER_LEAN (BOpnd) */
-	void **stmts;       /* the statements sites name (gimple *), in the
-	                       order their instructions were made */
+	void **stmts;       /* the statements sites and operands name
+	                       (gimple *), in the order their instructions
+	                       were made */
 	int *ins0;          /* core block b's lowered instructions are the
 	                       ids ins0[b] .. ins0[b+1]-1, in statement order */
 	BOpnd *opnd;        /* rewrite mode: the operands renamed through the

@@ -374,8 +374,9 @@ void emit_store(L *l, int k, int v)
 
 /* .MEM's operand p of the current statement, at the instruction just
  * made.  Always in the cache, which the caller scanned: else (a bug)
- * GCC renames .MEM (Bridge.vop_unbound), and the entry has no operand
- * (LOWER_LEAN's blocks have one an instruction: BOpnd). */
+ * GCC renames .MEM (Bridge.vop_unbound), and the entry is made with no
+ * operand all the same (LOWER_LEAN's blocks have one an instruction:
+ * BOpnd). */
 static void vop_opnd(L *l, void *p)
 {
 	note_opnd(l, p, l->f->ins.n - 1);

@@ -218,10 +218,11 @@ enum LowerMode {
  * Never fails hard: GIMPLE it does not understand becomes a generic
  * operation whose variable operands escape (reason "partial-access" or
  * "address-escaped").  Returns NULL only if the function has no body.
- * scan: what bridge_scan_operands counted (LOWER_LEAN sizes its tables
- * by it), or NULL. */
+ * scan: what bridge_scan_operands counted, by which LOWER_LEAN sizes its
+ * tables: required for it, unused (NULL) otherwise. */
 typedef struct BScan {
-	int nstmt;   /* statements with an operand in the cache or a vop */
+	int nopstmt; /* statements with an operand in the cache or a vop
+	                (Bridge.nstmt counts those lowered) */
 	int nacc;    /* their operands: at least the loads and stores
 	                LOWER_LEAN makes of them */
 	int njoin;   /* blocks with more than one predecessor */

@@ -534,7 +534,7 @@ void bridge_scan_operands(struct function *fun, BScan *scan)
 		}
 	}
 	scan->njoin = (int)nj;
-	scan->nstmt = ns > INT_MAX / 4 ? INT_MAX / 4 : (int)ns;
+	scan->nopstmt = ns > INT_MAX / 4 ? INT_MAX / 4 : (int)ns;
 	scan->nacc = na > INT_MAX / 4 ? INT_MAX / 4 : (int)na;
 }
 
@@ -617,14 +617,12 @@ void reserve_tables(L *l, int nvar, int nparam, const BScan *scan)
 		 * own: it cost a tenth of the lean lowering), a terminator
 		 * a block, and a phi a join for the core (0.4 a block on
 		 * deep, whose table grew past HUGE_CHUNK by its first phi
-		 * and was copied: 3 % of the pass); without them, room for
-		 * a few accesses a block, and the tables grow from there
-		 * (from OWN_MIN bytes in a chunk of their own, reallocated:
-		 * a copy, a twentieth of the pass on 10,000 statements in
-		 * one block). */
+		 * and was copied: 3 % of the pass).  A table that grows
+		 * from there is reallocated (a copy: a twentieth of the
+		 * pass on 10,000 statements in one block). */
+		invariant(scan); /* rewrite mode scans before lowering */
 		long nb = n_basic_blocks_for_fn(l->fun);
-		long na = scan ? scan->nacc + scan->njoin : 8 * nb;
-		long nst = scan ? scan->nstmt : 4 * nb;
+		long na = (long)scan->nacc + scan->njoin, nst = scan->nopstmt;
 		ni += na + nb;
 		nv += na;
 		vreserve_exact(f->a, f->ins, f->ins.n + (int)ni);

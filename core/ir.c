@@ -257,6 +257,21 @@ static void *agrow(Arena *a, void *p, size_t old, size_t n)
 	a->h.bytes += n - old;
 	if (n <= c->size)
 		return c->mem; /* room in the chunk: no copy, no call */
+	if (!c->mapped && old < c->size / 2 && sizeof *c + n < HUGE_CHUNK) {
+		/* A small table in a larger chunk (a spare, or SPARE_MIN's
+		 * least): realloc would copy the whole chunk; a fresh one
+		 * copies the table's bytes, and the old chunk goes back to
+		 * the spares (c-torture's instruction tables grew so). */
+		Chunk *g = spare_take(n);
+		if (!g)
+			g = chunk_new(n);
+		memcpy(g->mem, c->mem, old);
+		g->used = g->size;
+		g->next = c->next;
+		*q = g;
+		spare_put(c);
+		return g->mem;
+	}
 	Chunk *g = NULL;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
 	if (!c->mapped && sizeof *c + n >= HUGE_CHUNK) {

@@ -569,6 +569,11 @@ typedef struct PromoteOpts {
 	                   caller has them for the same CFG (rewrite mode:
 	                   GCC's), or NULL: the core computes them
 	                   (dom_build_given) */
+	int no_compact; /* leave the dead instructions in the block lists and
+	                   the new phis out of them (Ins.flags IDEAD and
+	                   VarStat.phiins say which are which): for a caller
+	                   that reads neither, such as the plugin's lean
+	                   write-back; a pass over every instruction */
 	Dom *dom;       /* when set, a copy of the dominator tree the core
 	                   built (its arrays in f's arena): the plugin's
 	                   write-back walks it in GCC's order rather than

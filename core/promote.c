@@ -582,7 +582,8 @@ static int round_once(Prom *P)
 		if (!keep)
 			in->flags |= IDEAD;
 	}
-	compact_blocks(P);
+	if (!P->o->no_compact || rt.a.n) /* rt.a.n: a next round reads them */
+		compact_blocks(P);
 
 	/* Retry iff some unpromoted alloca's only problem was being stored
 	 * into allocas that are now promoted. */

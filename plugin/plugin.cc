@@ -106,6 +106,9 @@ Bridge *m2r_lower_promote(function *fun, int rewrite, const BScan *scan, Stats *
 	 * them rather than computing its own. */
 	o.idom = rewrite ? bridge_idoms(b, fun) : NULL;
 	o.dom = rewrite ? &b->dom : NULL;
+	/* The lean write-back reads the instructions through its operands
+	 * and the phis through VarStat; verify= and M2R_BENCH read blocks. */
+	o.no_compact = mode == LOWER_LEAN && !m2r_args.verify && !bench_mode;
 	/* Rewrite mode: semi-pruned and minimal SSA as the textbooks build
 	 * them, for every variable (doc/rewrite.md). */
 	if (rewrite && o.placement != PL_PRUNED) {

@@ -189,6 +189,11 @@ static inline void *bridge_site_stmt(const Bridge *b, int i)
 	return s >= 0 ? b->stmts[s] : NULL;
 }
 
+/* LOWER_LEAN names no variable and gives none a position (fn_pos):
+ * this does, for a report or a message, while the decls live (inside
+ * the pass that lowered); a no-op for the other modes. */
+void bridge_name_vars(Bridge *b);
+const char *bridge_var_name(Bridge *b, int k); /* named first if need be */
 void bridge_free(Bridge *b);
 /* Append a note to b->err ("; " separated, truncated silently at
  * BRIDGE_NOTES bytes). */

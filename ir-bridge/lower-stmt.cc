@@ -409,7 +409,7 @@ static void bind(L *l, gimple *g, int slot, void *p, int c0)
 	bv->flags |= VF_UNBOUND;
 	if (!l->b->unbound++)
 		bridge_note(l->b, "lowering: no %s of %s for its operand at %s:%d",
-		            slot < nk ? "load" : "store", bv->name,
+		            slot < nk ? "load" : "store", bridge_var_name(l->b, slot % nk),
 		            stmt_file(g), gimple_lineno(g));
 }
 

@@ -506,7 +506,8 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 	 * copies behind in the arena. */
 	vreserve_exact(f->a, b->var, n);
 	vreserve_exact(f->a, f->allocas, f->allocas.n + n);
-	vreserve_exact(f->a, f->pos, f->pos.n + n);
+	if (!l->lean) /* bridge_name_vars names LOWER_LEAN's when asked */
+		vreserve_exact(f->a, f->pos, f->pos.n + n);
 	vreserve_exact(f->a, f->arg, f->arg.n + nparam);
 	/* Names of the allocas and arguments must be unique when printed. */
 	line_cache_valid(&line_cache);
@@ -523,12 +524,12 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 		BVar bv;
 		memset(&bv, 0, sizeof bv);
 		char buf[64];
-		tree id;
-		const char *nm = decl_name(d[i], buf, sizeof buf, &id);
-		bv.name = lstrdup(l, nm, strlen(nm));
+		tree id = NULL_TREE;
+		if (!l->lean) { /* LOWER_LEAN: bridge_name_vars, when asked */
+			const char *nm = decl_name(d[i], buf, sizeof buf, &id);
+			bv.name = lstrdup(l, nm, strlen(nm));
+		}
 		bv.flags = var_flags(d[i]);
-		int line, col;
-		decl_pos(&line_cache, DECL_SOURCE_LOCATION(d[i]), &line, &col);
 		bv.uid = DECL_UID(d[i]);
 		bv.loc = (uint64_t)DECL_SOURCE_LOCATION (d[i]);
 		bv.decl = d[i];
@@ -554,7 +555,11 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 		int x = fn_res(f, a, l->tptr, NULL);
 		invariant(x == vaddr(l, k)); /* nothing else makes a value here */
 		f->val.v[x].name = an; /* the arena's: not copied again */
-		fn_setpos(f, a, line, col); /* the variable's position */
+		if (!l->lean) {
+			int line, col;
+			decl_pos(&line_cache, DECL_SOURCE_LOCATION(d[i]), &line, &col);
+			fn_setpos(f, a, line, col); /* the variable's position */
+		}
 		vpush(f->a, b->var, bv);
 	}
 	for (tree p = DECL_ARGUMENTS(fun->decl); p; p = DECL_CHAIN(p))
@@ -596,12 +601,14 @@ static void make_blocks(L *l)
 	b->bb_of_blk[0] = -1;
 	basic_block bb;
 	FOR_EACH_BB_FN(bb, fun) {
-		/* "bb5", from the names' pool (fn_blk's copy takes 16 bytes) */
-		char nm[32];
-		nm[0] = 'b', nm[1] = 'b';
-		size_t n = (size_t)(put_uint(nm + 2, (unsigned)bb->index) - nm);
 		int k = fn_blk(f, NULL);
-		f->blk.v[k].name = lstrdup(l, nm, n);
+		if (!l->lean) { /* LOWER_LEAN prints nothing: numbered */
+			/* "bb5", from the names' pool (fn_blk's copy takes 16 bytes) */
+			char nm[32];
+			nm[0] = 'b', nm[1] = 'b';
+			size_t n = (size_t)(put_uint(nm + 2, (unsigned)bb->index) - nm);
+			f->blk.v[k].name = lstrdup(l, nm, n);
+		}
 		if (k >= nblk)
 			die("bridge: the block chain of %s holds more blocks than "
 			    "n_basic_blocks_for_fn (%d, with ENTRY and EXIT) counts",
@@ -698,8 +705,8 @@ Bridge *bridge_lower(struct function *fun, int mode, const BScan *scan)
 	l->f = f;
 	l->fun = fun;
 	l->tmp = arena_new();
-	l->tptr = fn_type_ref(f, "ptr");
 	l->lean = mode == LOWER_LEAN;
+	l->tptr = l->lean ? -1 : fn_type_ref(f, "ptr"); /* LOWER_LEAN: untyped */
 	l->nssa = fun->gimple_df ? (int)vec_safe_length(fun->gimple_df->ssa_names) : 0;
 
 	make_blocks(l);
@@ -738,6 +745,32 @@ Bridge *bridge_lower(struct function *fun, int mode, const BScan *scan)
 		invariant(b->opnd0[k + 1] - b->opnd0[k] == b->ins0[k + 1] - b->ins0[k] - 1);
 	b->lower_ns = m2r_now() - t0;
 	return b;
+}
+
+void bridge_name_vars(Bridge *b)
+{
+	Fn *f = b->fn;
+	if (!b->var.n || b->var.v[0].name)
+		return; /* not LOWER_LEAN's, or named already */
+	invariant(f->pos.n == 0); /* the allocas' positions, in order */
+	vreserve_exact(f->a, f->pos, b->var.n);
+	line_cache_valid(&line_cache);
+	for (int k = 0; k < b->var.n; k++) {
+		BVar *bv = &b->var.v[k];
+		char buf[64];
+		tree id, d = (tree)bv->decl;
+		const char *nm = decl_name(d, buf, sizeof buf, &id);
+		bv->name = astrndup(f->a, nm, strlen(nm));
+		int line, col;
+		decl_pos(&line_cache, DECL_SOURCE_LOCATION(d), &line, &col);
+		fn_setpos(f, bv->alloca, line, col);
+	}
+}
+
+const char *bridge_var_name(Bridge *b, int k)
+{
+	bridge_name_vars(b);
+	return b->var.v[k].name;
 }
 
 void bridge_free(Bridge *b)

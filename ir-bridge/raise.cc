@@ -76,7 +76,7 @@ static tree decl_of(Raise *r, int k)
 
 static const char *name_of(Raise *r, int k)
 {
-	return k == r->nk ? ".MEM" : r->b->var.v[k].name;
+	return k == r->nk ? ".MEM" : bridge_var_name(r->b, k);
 }
 
 static int undef_like(Raise *r, int v)

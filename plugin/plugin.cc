@@ -239,6 +239,7 @@ void m2r_report(function *fun, Bridge *b, const Stats *st, long long core_ns, lo
 	if (!reporting())
 		return;
 	FnReport r;
+	bridge_name_vars(b); /* LOWER_LEAN's, for the records */
 	compare_fn(b, st, m2r_args.compare, &r);
 	r.function = fn_name(fun);
 	r.file = main_input_filename ? main_input_filename : "";

@@ -386,7 +386,7 @@ static void self_check(function *fun, Bridge *b, const Stats *st)
 		if (!same)
 			error_at(DECL_SOURCE_LOCATION(fun->decl),
 				 "mem2reg: rewrite of %qs: variable %qs has %d phis in the SSA form "
-				 "built, but the core kept %d%s", function_name(fun), bv->name,
+				 "built, but the core kept %d%s", function_name(fun), bridge_var_name(b, k),
 				 bv->gcc_nphi, n, bv->gcc_ssa ? "" : " (and it is not in SSA form)");
 	}
 }

@@ -261,19 +261,24 @@ static void check(Raise *r, const Stats *st)
 	b->vop_renamed = r->mine[r->nk] ? RN_CORE : RN_GCC;
 }
 
-/* The SSA name of value v for variable k: a definition's name, or for
- * an undefined value or a parameter's incoming value the default
- * definition, made here if this is its first use (as GCC does). */
-static tree value_name(Raise *r, int k, int v)
+/* The default definition of variable k, for v: an undefined value or a
+ * parameter's incoming value, made at its first use (as GCC makes it).
+ * Out of line: value_name's common case is a definition's name. */
+static tree __attribute__((noinline)) default_name(Raise *r, int k, int v)
 {
-	v = val_res(r->f, v);
-	if (r->name[v])
-		return r->name[v];
 	/* only these have no definition of their own to be named at */
 	invariant(undef_like(r, v) || r->f->val.v[v].kind == VARG);
-	if (!r->dflt[k]) /* made at its first use, as GCC makes it */
+	if (!r->dflt[k])
 		r->dflt[k] = get_or_create_ssa_default_def(r->fun, decl_of(r, k));
 	return r->dflt[k];
+}
+
+/* The SSA name of value v for variable k: a definition's name, or the
+ * default definition (default_name). */
+static inline tree value_name(Raise *r, int k, int v)
+{
+	v = val_res(r->f, v);
+	return r->name[v] ? r->name[v] : default_name(r, k, v);
 }
 
 /* 1. The phis the core kept, in GCC's order. */

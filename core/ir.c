@@ -445,34 +445,22 @@ int fn_const(Fn *f, int type, const char *text)
 	return fn_val(f, VCONST, type, text);
 }
 
-/* n zeroed ints from the function's operand pool.  A new pool chunk
- * (the old one's rest abandoned) is sized from the instruction table
- * (reserved up front by the bridge and the reader), an int and a half
- * an instruction (operands and labels: c-torture's functions have
- * 1.25 operands an instruction), so that a large function makes few
- * and a small one wastes little: 64 ints at least, as before, was a
- * twentieth of c-torture's IR, and one int an instruction made most
- * functions take a second chunk. */
-static inline int *pool_ints(Fn *f, int n)
+/* A new pool chunk (the old one's rest abandoned) is sized from the
+ * instruction table (reserved up front by the bridge and the reader),
+ * an int and a half an instruction (operands and labels: c-torture's
+ * functions have 1.25 operands an instruction), so that a large
+ * function makes few and a small one wastes little: 64 ints at least,
+ * as before, was a twentieth of c-torture's IR, and one int an
+ * instruction made most functions take a second chunk. */
+void fn_pool_refill(Fn *f, int n)
 {
-	if (n > f->npool) {
-		int want = f->ins.cap + f->ins.cap / 2;
-		if (want < 16)
-			want = 16;
-		if (want < n)
-			want = n;
-		f->pool = aalloc_raw(f->a, (size_t)want * sizeof(int));
-		f->npool = want;
-	}
-	int *p = f->pool;
-	f->pool += n;
-	f->npool -= n;
-	if (n <= 2) { /* most: a load's one, a store's two; no memset call */
-		p[0] = 0;
-		p[n - 1] = 0;
-	} else
-		memset(p, 0, (size_t)n * sizeof(int));
-	return p;
+	int want = f->ins.cap + f->ins.cap / 2;
+	if (want < 16)
+		want = 16;
+	if (want < n)
+		want = n;
+	f->pool = aalloc_raw(f->a, (size_t)want * sizeof(int));
+	f->npool = want;
 }
 
 int fn_ins(Fn *f, int b, int op, int type, int nop, int nlab)
@@ -483,9 +471,9 @@ int fn_ins(Fn *f, int b, int op, int type, int nop, int nlab)
 	*in = (Ins){ .op = (uint8_t)op, .blk = b, .type = type, .res = -1,
 	             .nop = nop, .nlab = nlab };
 	if (nop)
-		in->ops = pool_ints(f, nop);
+		in->ops = fn_pool_ints(f, nop);
 	if (nlab)
-		in->lab = pool_ints(f, nlab);
+		in->lab = fn_pool_ints(f, nlab);
 	if (op == OALLOCA) /* promotion starts from them: no scan for them */
 		vpush(f->a, f->allocas, id);
 	f->nmem += op == OLOAD || op == OSTORE;
@@ -500,44 +488,6 @@ int fn_res(Fn *f, int i, int t, const char *name)
 	f->val.v[v].ins = i;
 	f->ins.v[i].res = v;
 	return v;
-}
-
-/* Instruction op with nop operands (set by the caller) in block b, not
- * appended to its list, and without fn_ins's general cases. */
-static inline Ins *mem_ins(Fn *f, int b, int op, int type, int nop)
-{
-	vreserve(f->a, f->ins, f->ins.n + 1);
-	Ins *in = &f->ins.v[f->ins.n++];
-	*in = (Ins){ .op = (uint8_t)op, .blk = b, .type = type, .res = -1, .nop = nop };
-	in->ops = pool_ints(f, nop);
-	f->nmem++;
-	return in;
-}
-
-static inline int new_val(Fn *f, int kind, int type, int ins)
-{
-	vreserve(f->a, f->val, f->val.n + 1);
-	int id = f->val.n++;
-	f->val.v[id] = (Val){ .kind = (unsigned)kind, .type = type, .ins = ins, .name = NULL };
-	return id;
-}
-
-int fn_load(Fn *f, int b, int type, int addr)
-{
-	Ins *in = mem_ins(f, b, OLOAD, type, 1);
-	in->ops[0] = addr;
-	in->res = new_val(f, VINS, type, f->ins.n - 1); /* in stays: only val grows */
-	return in->res;
-}
-
-int fn_store(Fn *f, int b, int type, int val, int addr)
-{
-	Ins *in = mem_ins(f, b, OSTORE, type, 2);
-	if (val < 0)
-		val = new_val(f, VDEF, type, f->ins.n - 1);
-	in->ops[0] = val;
-	in->ops[1] = addr;
-	return val;
 }
 
 void fn_setpos(Fn *f, int i, int line, int col)

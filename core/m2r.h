@@ -368,8 +368,8 @@ int fn_res(Fn *f, int i, int t, const char *name);
  * store of val into addr, or when val < 0 of a VDEF of its own, returning
  * the value stored.  Both get block b but are not appended to its list:
  * for a maker that fills the lists once at the end (the GCC bridge). */
-int fn_load(Fn *f, int b, int type, int addr);
-int fn_store(Fn *f, int b, int type, int val, int addr);
+static inline int fn_load(Fn *f, int b, int type, int addr);
+static inline int fn_store(Fn *f, int b, int type, int val, int addr);
 /* Record the source position of instruction i, which must be above every
  * instruction given one so far; fn_pos finds it (0 when it has none). */
 void fn_setpos(Fn *f, int i, int line, int col);
@@ -627,6 +627,75 @@ int m2r_verify(Fn *f, char *msg, size_t len, int *where);
 const char *blk_label(Fn *f, int b, char *buf, size_t len);
 /* Value v itself as printed ("%x", "%3", "undef", "42"): after fn_number. */
 const char *val_label(Fn *f, int v, char *buf, size_t len);
+
+/* ---------- fn_load and fn_store, inline ----------
+ * A lowering makes a load or a store for most of its instructions: a
+ * call each was a fifth of their cost.  Fields are set one by one (the
+ * header is C++'s too, which has no compound literal). */
+
+/* The operand pool (Fn.pool) takes a new chunk of at least n ints. */
+void fn_pool_refill(Fn *f, int n);
+
+/* n zeroed ints from the function's operand pool. */
+static inline int *fn_pool_ints(Fn *f, int n)
+{
+	if (n > f->npool)
+		fn_pool_refill(f, n);
+	int *p = f->pool;
+	f->pool += n;
+	f->npool -= n;
+	for (int i = 0; i < n; i++) /* most: a load's one, a store's two */
+		p[i] = 0;
+	return p;
+}
+
+/* A load or store (op) with nop operands in block b, not appended to
+ * its list; a result value of kind: the two constructors' common part. */
+static inline Ins *fn_mem_ins_(Fn *f, int b, int op, int type, int nop)
+{
+	vreserve(f->a, f->ins, f->ins.n + 1);
+	Ins *in = &f->ins.v[f->ins.n++];
+	in->op = (uint8_t)op;
+	in->flags = in->reason = 0;
+	in->blk = b;
+	in->type = type;
+	in->res = -1;
+	in->nop = nop;
+	in->nlab = 0;
+	in->ops = fn_pool_ints(f, nop);
+	in->lab = NULL;
+	f->nmem++;
+	return in;
+}
+
+static inline int fn_new_val_(Fn *f, int kind, int type, int ins)
+{
+	vreserve(f->a, f->val, f->val.n + 1);
+	Val *v = &f->val.v[f->val.n];
+	v->kind = (unsigned)kind;
+	v->type = type;
+	v->ins = ins;
+	v->name = NULL;
+	return f->val.n++;
+}
+
+static inline int fn_load(Fn *f, int b, int type, int addr)
+{
+	Ins *in = fn_mem_ins_(f, b, OLOAD, type, 1);
+	in->ops[0] = addr;
+	in->res = fn_new_val_(f, VINS, type, f->ins.n - 1); /* in stays: only val grows */
+	return in->res;
+}
+
+static inline int fn_store(Fn *f, int b, int type, int val, int addr)
+{
+	Ins *in = fn_mem_ins_(f, b, OSTORE, type, 2);
+	if (val < 0)
+		val = fn_new_val_(f, VDEF, type, f->ins.n - 1);
+	in->ops[0] = val;
+	in->ops[1] = addr;
+	return val;
+}
 
 #ifdef __cplusplus
 }

@@ -260,7 +260,12 @@ static void terminate(L *l, basic_block bb, gimple *ctl)
 		l->ops.n = 0;
 		return;
 	}
-	if (ctl && (l->ops.n || nl != 1)) {
+	if (l->lean && (ctl ? nl != 1 : nl > 1)) {
+		/* LOWER_LEAN: the operation without operands or text (only
+		 * printed): the core reads its labels */
+		invariant(!l->ops.n);
+		i = ins(l, OTERM, -1, 0, nl);
+	} else if (ctl && (l->ops.n || nl != 1)) {
 		if (gimple_code(ctl) == GIMPLE_COND) { /* its name is not needed */
 			tree_code cc = gimple_cond_code(as_a<gcond *>(ctl));
 			i = emit_gen_code(l, OTERM, nl, GEN_COND | cc);
@@ -629,7 +634,6 @@ void reserve_tables(L *l, int nvar, int nparam, const BScan *scan)
 		vreserve_exact(f->a, f->val, f->val.n + (int)nv);
 		vreserve_exact(f->a, l->opnd, l->opnd.n + (int)na);
 		vreserve_exact(f->a, l->stmts, l->stmts.n + (int)nst);
-		vreserve_exact(f->a, f->ltext, f->ltext.n + (int)nb);
 		return;
 	}
 	int cheap = nvar + l->nssa > LARGE_FN;

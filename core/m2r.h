@@ -649,8 +649,8 @@ static inline int *fn_pool_ints(Fn *f, int n)
 	return p;
 }
 
-/* A load or store (op) with nop operands in block b, not appended to
- * its list; a result value of kind: the two constructors' common part. */
+/* A load or store (op) with nop zeroed operands in block b, not
+ * appended to its list: fn_load's and fn_store's common part. */
 static inline Ins *fn_mem_ins_(Fn *f, int b, int op, int type, int nop)
 {
 	vreserve(f->a, f->ins, f->ins.n + 1);
@@ -668,6 +668,7 @@ static inline Ins *fn_mem_ins_(Fn *f, int b, int op, int type, int nop)
 	return in;
 }
 
+/* A value of kind defined by instruction ins, unnamed. */
 static inline int fn_new_val_(Fn *f, int kind, int type, int ins)
 {
 	vreserve(f->a, f->val, f->val.n + 1);

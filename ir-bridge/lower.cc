@@ -442,6 +442,14 @@ static void decl_pos(LineCache *c, location_t loc, int *line, int *col)
 	*col = xl.column;
 }
 
+/* The position of variable decl d, given to its alloca a (fn_pos). */
+static void var_pos(Fn *f, tree d, int a)
+{
+	int line, col;
+	decl_pos(&line_cache, DECL_SOURCE_LOCATION(d), &line, &col);
+	fn_setpos(f, a, line, col);
+}
+
 /* The map var_of reads, for the variables d[0..n), sorted by uid: an
  * array over a window of their uids at most 16 a variable wide (4
  * bytes a uid; the hash map is 64 bytes a variable and a probe per
@@ -555,11 +563,8 @@ static void make_vars(L *l, tree *d, int n, int nparam)
 		int x = fn_res(f, a, l->tptr, NULL);
 		invariant(x == vaddr(l, k)); /* nothing else makes a value here */
 		f->val.v[x].name = an; /* the arena's: not copied again */
-		if (!l->lean) {
-			int line, col;
-			decl_pos(&line_cache, DECL_SOURCE_LOCATION(d[i]), &line, &col);
-			fn_setpos(f, a, line, col); /* the variable's position */
-		}
+		if (!l->lean)
+			var_pos(f, d[i], a);
 		vpush(f->a, b->var, bv);
 	}
 	for (tree p = DECL_ARGUMENTS(fun->decl); p; p = DECL_CHAIN(p))
@@ -761,9 +766,7 @@ void bridge_name_vars(Bridge *b)
 		tree id, d = (tree)bv->decl;
 		const char *nm = decl_name(d, buf, sizeof buf, &id);
 		bv->name = astrndup(f->a, nm, strlen(nm));
-		int line, col;
-		decl_pos(&line_cache, DECL_SOURCE_LOCATION(d), &line, &col);
-		fn_setpos(f, bv->alloca, line, col);
+		var_pos(f, d, bv->alloca);
 	}
 }
 

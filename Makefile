@@ -88,9 +88,11 @@ TORTURE_C_FLAGS ?= $(if $(filter-out 11 12 13,$(GCC_MAJOR)),-fpermissive) $(if $
 # -L /usr/TRIPLE).  Natively HOST_CC and HOST_CXX are CC and CXX and
 # TARGET_RUN is empty.
 HOST_TRIPLE := $(shell gcc -dumpmachine 2>/dev/null || cc -dumpmachine 2>/dev/null)
-# (from the name when GCC is not installed yet: need-gcc installs it)
+# (from the name when GCC is not installed yet: need-gcc installs it; a
+# name with no triple, gcc-11, is a native compiler, whose target is the
+# host's.  This value is compiled into the plugin's records as "target".)
 GCC_TARGET  := $(or $(shell command -v $(GCC) >/dev/null 2>&1 && $(GCC) -dumpmachine),$(shell \
-		echo '$(notdir $(GCC))' | sed -n 's/^\(.*-.*-.*\)-gcc\(-[0-9][0-9]*\)\{0,1\}$$/\1/p'))
+		echo '$(notdir $(GCC))' | sed -n 's/^\(.*-.*-.*\)-gcc\(-[0-9][0-9]*\)\{0,1\}$$/\1/p'),$(HOST_TRIPLE))
 CROSS       := $(if $(and $(GCC_TARGET),$(HOST_TRIPLE),$(filter-out $(HOST_TRIPLE),$(GCC_TARGET))),1)
 ifeq ($(CROSS),1)
 host-tool = $(or $(shell command -v $(1)-$(GCC_MAJOR) 2>/dev/null),$(1))

@@ -22,6 +22,8 @@
 #ifndef M2R_TARGET
 #error "M2R_TARGET (the target triple of the plugin's GCC, gcc -dumpmachine) is not defined: the Makefile defines it"
 #endif
+/* An empty triple would be written into every record as "target":"". */
+static_assert(sizeof M2R_TARGET > 1, "M2R_TARGET is empty: the Makefile found no target triple for its GCC");
 
 static Totals unit;
 static FILE *rows, *vrows;   /* stderr rows, rendered per function */

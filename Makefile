@@ -15,6 +15,8 @@
 #                     loopback daemons, records equal to a local build's
 #   make bench-core   benchmark the promotion core on generated IR
 #   make clean        remove build/
+#   make config       print what make made of GCC (its version, target,
+#                     the compilers of the tests), a KEY=VALUE a line
 #
 # Everything built goes under build/.  Useful variables:
 #   CC, CFLAGS, LDFLAGS     the usual
@@ -216,7 +218,7 @@ endif
 $(FLAGS_STAMP): | need-gcc
 	$(shell mkdir -p $(@D))$(file >$@,$(FLAGS_LINE))
 
-.PHONY: all check check-plugin unit doc need-dejagnu need-gcc need-jsonschema need-plugin-dev plugin install demo bench-core clean
+.PHONY: all check check-plugin config unit doc need-dejagnu need-gcc need-jsonschema need-plugin-dev plugin install demo bench-core clean
 
 # all (default): the libraries, the two tools, m2r-names and the plugin.
 all: $(LIB) $(TEXT_LIB) $(TEST_LIB) $(M2R_OPT) $(M2R_GEN) $(M2R_NAMES) $(PLUGIN)
@@ -351,6 +353,15 @@ install: $(PLUGIN)
 	sed -e "s|@GCC@|$$gcc|g" -e "s|@PLUGIN@|$$pd/mem2reg.so|g" tools/m2r-gcc.in > "$(BINDIR)/m2r-gcc.tmp" && \
 	chmod 755 "$(BINDIR)/m2r-gcc.tmp" && mv "$(BINDIR)/m2r-gcc.tmp" "$(BINDIR)/m2r-gcc" && \
 	echo "installed $$pd/mem2reg.so and $(BINDIR)/m2r-gcc ($$gcc -fplugin=$$pd/mem2reg.so)"
+
+# config: what make made of GCC and the variables above, a KEY=VALUE a
+# line (read before anything is installed: a GCC not installed yet is
+# known from its name; testsuite/mem2reg.tools/makefile.exp).
+config:
+	@printf '%s\n' 'GCC=$(GCC)' 'GCC_VERSION=$(GCC_VERSION)' 'GCC_MAJOR=$(GCC_MAJOR)' \
+		'GCC_TARGET=$(GCC_TARGET)' 'HOST_TRIPLE=$(HOST_TRIPLE)' 'CROSS=$(CROSS)' \
+		'CC=$(CC)' 'CXX=$(CXX)' 'FC=$(FC)' 'HOST_CC=$(HOST_CC)' 'HOST_CXX=$(HOST_CXX)' \
+		'TARGET_RUN=$(TARGET_RUN)' 'BUILD=$(B)'
 
 # unit: one test program per testsuite/mem2reg.unit/*.c, in build/unit/.
 unit: $(UNIT_BINS)
